@@ -1,0 +1,149 @@
+/**
+ * The page's API, running inside the cluster worker: boots the Cluster (components in their own
+ * workers), drives virtual time from wall time at the chosen speed, runs console lines, and
+ * streams object changes and trace events to the page, batched at most once per frame.
+ */
+import type { BootOptions, ClockStatus, ExecResult, ObjectChange, PageMessage, PlaygroundApi } from './protocol';
+import { Cluster, type HostFactory, inProcessHosts } from '../../sim/cluster/cluster';
+import { Console } from '../../sim/cluster/console';
+import type { TraceEvent } from '../../sim/kernel/trace';
+import { keyOf } from '../../sim/apiserver/store';
+
+/** What the page mirrors (leases stay out: their heartbeat shows through `lease.renew` trace events). */
+const MIRRORED = ['namespaces', 'nodes', 'pods', 'events', 'deployments', 'replicasets', 'daemonsets', 'services', 'endpoints', 'configmaps', 'secrets', 'persistentvolumes', 'persistentvolumeclaims', 'storageclasses', 'priorityclasses'];
+const FRAME_MS = 16;
+/** At most this many trace events per batch: at high speed the page shows rates, not every arrow. */
+const MAX_TRACE_PER_BATCH = 400;
+
+export class PlaygroundService implements PlaygroundApi {
+  #cluster?: Cluster;
+  #console?: Console;
+  #ports: MessagePort[] = [];
+  #objects = new Map<string, ObjectChange>();
+  #changes: ObjectChange[] = [];
+  #trace: TraceEvent[] = [];
+  #running = false;
+  #speed = 1;
+  #busy: Promise<unknown> = Promise.resolve();
+  #flushTimer?: ReturnType<typeof setTimeout>;
+  #lastTick = 0;
+
+  constructor(readonly hostFactory: HostFactory = inProcessHosts) {}
+
+  get cluster(): Cluster {
+    if (!this.#cluster) throw new Error('the cluster has not booted');
+    return this.#cluster;
+  }
+
+  #status(): ClockStatus {
+    return { t: this.#cluster?.now ?? 0, running: this.#running, speed: this.#speed };
+  }
+
+  /** Serialises work on the cluster: console commands and clock ticks never interleave. */
+  #exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.#busy.then(fn, fn);
+    this.#busy = next.catch(() => undefined);
+    return next;
+  }
+
+  async boot(options: BootOptions): Promise<ClockStatus> {
+    const cluster = new Cluster({ seed: options.seed ?? 1, workers: options.workers ?? 2 }, this.hostFactory);
+    this.#cluster = cluster;
+    this.#console = new Console(cluster);
+    cluster.conductor.onTrace = (events) => {
+      this.#trace.push(...events);
+      if (this.#trace.length > MAX_TRACE_PER_BATCH) this.#trace.splice(0, this.#trace.length - MAX_TRACE_PER_BATCH);
+      this.#scheduleFlush();
+    };
+    for (const resource of MIRRORED) {
+      cluster.watch(
+        { verb: 'watch', resource },
+        (e) => {
+          if (e.type === 'BOOKMARK' || e.type === 'ERROR') return;
+          const change: ObjectChange = { type: e.type, resource, key: keyOf(e.object.metadata.namespace, e.object.metadata.name), object: e.object };
+          const id = `${resource}|${change.key}`;
+          if (e.type === 'DELETED') this.#objects.delete(id);
+          else this.#objects.set(id, change);
+          this.#changes.push(change);
+          this.#scheduleFlush();
+        },
+        () => {}
+      );
+    }
+    await this.#exclusive(() => cluster.waitForNodesReady());
+    this.#flush();
+    return this.#status();
+  }
+
+  connect(port: MessagePort): void {
+    this.#ports.push(port);
+    const reset: PageMessage = { type: 'reset', clock: this.#status(), changes: [...this.#objects.values()].map((c) => ({ ...c, type: 'ADDED' })) };
+    port.postMessage(reset);
+  }
+
+  exec(script: string): Promise<ExecResult> {
+    return this.#exclusive(async () => {
+      const out = await this.#console!.exec(script);
+      this.#flush();
+      return { output: out.output, exitCode: out.exitCode };
+    });
+  }
+
+  play(): void {
+    if (this.#running) return;
+    this.#running = true;
+    this.#lastTick = performance.now();
+    this.#tick();
+  }
+
+  pause(): void {
+    this.#running = false;
+    this.#flush();
+  }
+
+  setSpeed(speed: number): void {
+    this.#speed = Math.min(100, Math.max(0.25, speed));
+    this.#flush();
+  }
+
+  step(): Promise<ClockStatus> {
+    this.#running = false;
+    return this.#exclusive(async () => {
+      await this.cluster.conductor.stepInstant();
+      this.#flush();
+      return this.#status();
+    });
+  }
+
+  advance(ms: number): Promise<ClockStatus> {
+    return this.#exclusive(async () => {
+      await this.cluster.advance(ms);
+      this.#flush();
+      return this.#status();
+    });
+  }
+
+  #tick(): void {
+    if (!this.#running) return;
+    const now = performance.now();
+    const dt = Math.min(250, now - this.#lastTick) * this.#speed;
+    this.#lastTick = now;
+    void this.#exclusive(async () => {
+      if (this.#running) await this.cluster.advance(Math.round(dt));
+      this.#flush();
+    }).then(() => setTimeout(() => this.#tick(), FRAME_MS));
+  }
+
+  #scheduleFlush(): void {
+    this.#flushTimer ??= setTimeout(() => this.#flush(), FRAME_MS);
+  }
+
+  #flush(): void {
+    if (this.#flushTimer !== undefined) clearTimeout(this.#flushTimer);
+    this.#flushTimer = undefined;
+    const msg: PageMessage = { type: 'delta', clock: this.#status(), changes: this.#changes, trace: this.#trace };
+    this.#changes = [];
+    this.#trace = [];
+    for (const p of this.#ports) p.postMessage(msg);
+  }
+}

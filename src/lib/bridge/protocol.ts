@@ -1,0 +1,61 @@
+/**
+ * The one message vocabulary between the page and the cluster worker, declared once.
+ *
+ * Control calls go through Comlink (`PlaygroundApi`); state flows the other way as batched deltas
+ * on a MessagePort (`PageMessage`), at most one message per animation frame, never snapshots.
+ */
+import type { TraceEvent } from '../../sim/kernel/trace';
+
+export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
+
+export interface ObjectChange {
+  type: WatchEventType;
+  /** Plural resource name: `pods`, `nodes`, `events`, `deployments`, ... */
+  resource: string;
+  /** `namespace/name`, or `name` for cluster-scoped objects. */
+  key: string;
+  /** The object as stored by the API server (for DELETED: its last state). */
+  object: Record<string, any>;
+}
+
+export interface ClockStatus {
+  /** Virtual time in ms since the cluster booted. */
+  t: number;
+  running: boolean;
+  /** Virtual seconds per wall second (0.25 .. 100). */
+  speed: number;
+}
+
+export type PageMessage =
+  | { type: 'delta'; clock: ClockStatus; changes: ObjectChange[]; trace: TraceEvent[] }
+  | { type: 'reset'; clock: ClockStatus; changes: ObjectChange[] };
+
+export interface ExecResult {
+  /** What the console prints (stdout and stderr interleaved as kubectl would show them). */
+  output: string;
+  /** 0 on success; 1 when any command in the script failed. */
+  exitCode: number;
+}
+
+export interface BootOptions {
+  seed?: number;
+  /** Number of worker nodes (default 2). */
+  workers?: number;
+}
+
+/** Exposed by workers/cluster.worker.ts through Comlink. */
+export interface PlaygroundApi {
+  /** Boots the default cluster and runs it until every node is Ready. */
+  boot(options: BootOptions): Promise<ClockStatus>;
+  /** Sends every state change (first a `reset` with the full current state) to this port. */
+  connect(port: MessagePort): void;
+  /** Runs console lines (`kubectl ...`, `k ...`, `sim ...`; heredocs allowed), as the CLI does. */
+  exec(script: string): Promise<ExecResult>;
+  play(): void;
+  pause(): void;
+  setSpeed(speed: number): void;
+  /** Runs the next pending event and pauses. */
+  step(): Promise<ClockStatus>;
+  /** Runs the cluster for this many virtual ms as fast as possible. */
+  advance(ms: number): Promise<ClockStatus>;
+}

@@ -1,0 +1,470 @@
+/**
+ * The API server: CRUD, subresources, admission, validation, graceful deletion and watch over
+ * the Store. Requests are plain data (`ApiRequest`) and answers are objects or metav1.Status, so
+ * the same server is reached in-process or across a MessagePort.
+ * upstream: staging/src/k8s.io/apiserver/pkg/registry/generic/registry/store.go (Create, Update,
+ * Delete, Watch), pkg/registry/core/pod/storage (binding, eviction).
+ */
+import { ApiError, alreadyExists, badRequest, conflict, forbidden, gone, invalid, methodNotAllowed, notFound, OPTIMISTIC_LOCK_MESSAGE, type Status } from '../api/errors';
+import { resourceByName, RESOURCES, type ResourceInfo, apiVersionOf } from '../api/resources';
+import { parseSelector } from '../api/labels';
+import { parseFieldSelector, fieldsForObject, validateFieldSelector, convertFieldSelector, type FieldSelector } from '../api/fields';
+import { validate } from '../api/validation';
+import { statusMessage, toStatusCauses } from '../api/validation/field';
+import { applyDefaults } from '../api/defaults';
+import { defaultTolerationSeconds, serviceAccountVolume } from '../api/defaults/admission';
+import { generateName, type Rand } from '../kernel/rand';
+import { timestamp } from '../kernel/clock';
+import type { TraceInput } from '../kernel/trace';
+import { Store, keyOf, thaw, type KObject, type StoredEvent } from './store';
+import { jsonPatch, mergePatch, strategicMergePatch } from './patch';
+import { admitPod, gracePeriodFor, HAS_STATUS_SUBRESOURCE, prepareForCreate, sameJSON, type StrategyContext } from './strategy';
+
+export type Verb = 'get' | 'list' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection' | 'watch';
+
+export interface ApiRequest {
+  verb: Verb;
+  /** Plural resource name (`pods`). */
+  resource: string;
+  namespace?: string;
+  name?: string;
+  subresource?: 'status' | 'binding' | 'eviction' | 'finalize';
+  body?: KObject;
+  labelSelector?: string;
+  fieldSelector?: string;
+  resourceVersion?: string;
+  dryRun?: boolean;
+  gracePeriodSeconds?: number;
+  propagationPolicy?: 'Background' | 'Foreground' | 'Orphan';
+  patchType?: 'merge' | 'strategic' | 'json';
+  allowWatchBookmarks?: boolean;
+  /** Who sends it (`kubectl`, `kubelet/worker-1`, `kube-scheduler`): traced as the request's user agent. */
+  user?: string;
+}
+
+export type ApiResult = { ok: true; object: KObject } | { ok: false; status: Status };
+
+export interface WatchEvent {
+  type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';
+  object: KObject;
+}
+
+export interface ApiServerOptions {
+  rand: Rand;
+  now: () => number;
+  trace?: (e: TraceInput) => void;
+  /** Changes kept per resource for watches to resume from (older: 410 Gone). */
+  watchHistory?: number;
+}
+
+const SERVICE_CIDR_BASE = (10 << 24) | (96 << 16); // 10.96.0.0/12
+
+export class ApiServer {
+  readonly store: Store;
+  #rand: Rand;
+  #now: () => number;
+  #trace: (e: TraceInput) => void;
+  #usedIPs = new Set<string>();
+  #usedNodePorts = new Set<number>();
+  #bookmarkWatchers = new Map<number, { resource: string; deliver: (e: WatchEvent) => void }>();
+
+  constructor(opts: ApiServerOptions) {
+    this.#rand = opts.rand;
+    this.#now = opts.now;
+    this.#trace = opts.trace ?? (() => {});
+    this.store = new Store(opts.watchHistory ?? 1000);
+  }
+
+  /** Creates what a fresh cluster has: the four namespaces and the `kubernetes` Service. */
+  bootstrap(): void {
+    for (const ns of ['default', 'kube-node-lease', 'kube-public', 'kube-system']) {
+      this.#mustCreate({ verb: 'create', resource: 'namespaces', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns, labels: { 'kubernetes.io/metadata.name': ns } } }, user: 'kube-apiserver' });
+    }
+    this.#usedIPs.add('10.96.0.1');
+    this.#mustCreate({
+      verb: 'create', resource: 'services', namespace: 'default', user: 'kube-apiserver',
+      body: { apiVersion: 'v1', kind: 'Service', metadata: { name: 'kubernetes', namespace: 'default', labels: { component: 'apiserver', provider: 'kubernetes' } }, spec: { clusterIP: '10.96.0.1', ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: 6443 }], type: 'ClusterIP', sessionAffinity: 'None' } }
+    });
+  }
+
+  #mustCreate(req: ApiRequest): void {
+    const r = this.handle(req);
+    if (!r.ok) throw new Error(r.status.message);
+  }
+
+  handle(req: ApiRequest): ApiResult {
+    let result: ApiResult;
+    try {
+      result = { ok: true, object: this.#dispatch(req) };
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      result = { ok: false, status: e.status };
+    }
+    this.#trace({
+      component: 'kube-apiserver',
+      kind: `api.${req.verb}`,
+      resource: req.subresource ? `${req.resource}/${req.subresource}` : req.resource,
+      ...(req.namespace ? { namespace: req.namespace } : {}),
+      ...(req.name ?? req.body?.metadata?.name ? { name: req.name ?? req.body?.metadata?.name } : {}),
+      code: result.ok ? (req.verb === 'create' ? 201 : 200) : result.status.code,
+      user: req.user ?? 'unknown'
+    });
+    return result;
+  }
+
+  #dispatch(req: ApiRequest): KObject {
+    const r = RESOURCES.find((x) => x.name === req.resource);
+    if (!r) throw notFound('resource', req.resource);
+    if (r.namespaced && req.verb !== 'list' && req.verb !== 'deletecollection' && !req.namespace) throw badRequest('the server could not find the requested resource');
+    switch (req.verb) {
+      case 'get':
+        return this.#get(r, req);
+      case 'list':
+        return this.#list(r, req);
+      case 'create':
+        return this.#create(r, req);
+      case 'update':
+        return this.#update(r, req, req.body!);
+      case 'patch':
+        return this.#patch(r, req);
+      case 'delete':
+        return this.#delete(r, req);
+      case 'deletecollection':
+        return this.#deleteCollection(r, req);
+      case 'watch':
+        throw methodNotAllowed('use watch()');
+    }
+  }
+
+  #get(r: ResourceInfo, req: ApiRequest): KObject {
+    const o = this.store.get(r.name, keyOf(r.namespaced ? req.namespace : undefined, req.name!));
+    if (!o) throw notFound(r, req.name!);
+    return o;
+  }
+
+  /** Label and field selectors of a request as one predicate. */
+  #filter(r: ResourceInfo, req: ApiRequest): (o: KObject) => boolean {
+    let labelSel;
+    try {
+      labelSel = req.labelSelector ? parseSelector(req.labelSelector) : undefined;
+    } catch (e) {
+      throw badRequest((e as Error).message);
+    }
+    let fieldSel: FieldSelector | undefined;
+    if (req.fieldSelector) {
+      try {
+        fieldSel = parseFieldSelector(req.fieldSelector);
+      } catch (e) {
+        throw badRequest((e as Error).message);
+      }
+      const err = validateFieldSelector(r.name, fieldSel);
+      if (!err) fieldSel = convertFieldSelector(r.name, fieldSel);
+      if (err) throw badRequest(`Unable to find "${r.group ? r.group + '/' : '/'}${r.version}, Resource=${r.name}" that match label selector "${req.labelSelector ?? ''}", field selector "${req.fieldSelector}": ${err}`);
+    }
+    return (o) => (!labelSel || labelSel.matches(o.metadata.labels)) && (!fieldSel || fieldSel.matches(fieldsForObject(r.name, o)));
+  }
+
+  #list(r: ResourceInfo, req: ApiRequest): KObject {
+    const filter = this.#filter(r, req);
+    const items = this.store.list(r.name, r.namespaced ? req.namespace : undefined).filter(filter);
+    return { apiVersion: apiVersionOf(r), kind: `${r.kind}List`, metadata: { resourceVersion: String(this.store.resourceVersion) }, items };
+  }
+
+  #strategyContext(): StrategyContext {
+    return {
+      rand: this.#rand,
+      get: (res, ns, name) => this.store.get(res, keyOf(ns, name)),
+      list: (res) => this.store.list(res),
+      allocateClusterIP: () => this.#allocateClusterIP(),
+      allocateNodePort: () => this.#allocateNodePort()
+    };
+  }
+
+  #allocateClusterIP(): string {
+    for (;;) {
+      const n = SERVICE_CIDR_BASE + 2 + this.#rand.int((1 << 20) - 3);
+      const ip = [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
+      if (!this.#usedIPs.has(ip)) {
+        this.#usedIPs.add(ip);
+        return ip;
+      }
+    }
+  }
+
+  #allocateNodePort(): number {
+    for (;;) {
+      const p = 30000 + this.#rand.int(2768);
+      if (!this.#usedNodePorts.has(p)) {
+        this.#usedNodePorts.add(p);
+        return p;
+      }
+    }
+  }
+
+  #checkKind(r: ResourceInfo, body: KObject): void {
+    if (body.kind && body.kind !== r.kind) throw badRequest(`the kind "${body.kind}" of the object does not match the resource "${r.name}"`);
+  }
+
+  #validateOrThrow(r: ResourceInfo, obj: KObject, old?: KObject): void {
+    const errs = validate(r.kind, obj, old);
+    if (errs.length > 0) {
+      const name = obj.metadata?.name ?? '';
+      throw invalid(r.kind, r.group, name, statusMessage(r.kind, name, errs), toStatusCauses(errs));
+    }
+  }
+
+  #create(r: ResourceInfo, req: ApiRequest): KObject {
+    if (req.subresource === 'binding') return this.#bind(req);
+    if (req.subresource === 'eviction') return this.#evict(req);
+    if (!req.body) throw badRequest('the body of the request was in an unknown format');
+    this.#checkKind(r, req.body);
+    const obj = thaw(req.body);
+    obj.apiVersion = apiVersionOf(r);
+    obj.kind = r.kind;
+    const md = (obj.metadata ??= {});
+    if (r.namespaced) {
+      if (md.namespace && req.namespace && md.namespace !== req.namespace) throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
+      md.namespace = req.namespace ?? md.namespace ?? 'default';
+      const ns = this.store.get('namespaces', md.namespace);
+      if (!ns) throw notFound(resourceByName('namespaces'), md.namespace);
+      if (ns.metadata.deletionTimestamp) throw forbidden(r, md.name ?? md.generateName ?? '', `unable to create new content in namespace ${md.namespace} because it is being terminated`);
+    } else {
+      delete md.namespace;
+    }
+    if (!md.name && md.generateName) md.name = generateName(md.generateName, this.#rand);
+    for (const f of ['uid', 'resourceVersion', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'generation']) delete md[f];
+    applyDefaults(r.kind, obj);
+    const ctx = this.#strategyContext();
+    prepareForCreate(r.name, obj, ctx);
+    if (r.name === 'pods') {
+      const err = admitPod(obj, ctx);
+      if (err) throw forbidden(r, md.name ?? '', err);
+      defaultTolerationSeconds(obj as any);
+      if (md.namespace && this.store.get('serviceaccounts', keyOf(md.namespace, obj.spec.serviceAccountName ?? 'default'))) {
+        serviceAccountVolume(obj as any, this.#rand.string(5));
+      } else {
+        obj.spec.serviceAccountName ??= 'default';
+        obj.spec.serviceAccount ??= obj.spec.serviceAccountName;
+      }
+    }
+    this.#validateOrThrow(r, obj);
+    const key = keyOf(md.namespace, md.name);
+    if (this.store.get(r.name, key)) throw alreadyExists(r, md.name);
+    if (req.dryRun) return obj;
+    md.uid = this.#rand.uuid();
+    md.resourceVersion = String(this.store.nextResourceVersion());
+    md.creationTimestamp = timestamp(this.#now());
+    this.store.commit(r.name, 'ADDED', obj);
+    return obj;
+  }
+
+  #update(r: ResourceInfo, req: ApiRequest, body: KObject): KObject {
+    if (req.subresource === 'finalize' && r.name === 'namespaces') {
+      this.finalizeNamespace(req.name!);
+      return this.store.get('namespaces', req.name!) ?? { apiVersion: 'v1', kind: 'Namespace', metadata: { name: req.name } };
+    }
+    this.#checkKind(r, body);
+    const name = req.name ?? body.metadata?.name;
+    const key = keyOf(r.namespaced ? req.namespace : undefined, name);
+    const old = this.store.get(r.name, key);
+    if (!old) throw notFound(r, name);
+    if (body.metadata?.name && body.metadata.name !== name) throw badRequest('the name of the object does not match the name on the URL');
+    const rv = body.metadata?.resourceVersion;
+    if (rv && rv !== old.metadata.resourceVersion) throw conflict(r, name, OPTIMISTIC_LOCK_MESSAGE);
+    const obj = thaw(body);
+    obj.apiVersion = apiVersionOf(r);
+    obj.kind = r.kind;
+    // Fields the server owns.
+    for (const f of ['uid', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'namespace', 'name', 'generation']) {
+      if (old.metadata[f] !== undefined) obj.metadata[f] = old.metadata[f];
+      else delete obj.metadata[f];
+    }
+    if (req.subresource === 'status') {
+      // Status updates change status only.
+      const next = thaw(old);
+      next.status = obj.status;
+      if (obj.metadata?.annotations !== undefined && r.name === 'nodes') next.metadata.annotations = obj.metadata.annotations;
+      return this.#commitUpdate(r, old, next, req.dryRun ?? false);
+    }
+    if (HAS_STATUS_SUBRESOURCE.has(r.name)) obj.status = old.status === undefined ? undefined : thaw(old.status);
+    if (obj.status === undefined) delete obj.status;
+    applyDefaults(r.kind, obj);
+    if (r.hasGeneration && !sameJSON(obj.spec, old.spec)) obj.metadata.generation = (old.metadata.generation ?? 1) + 1;
+    this.#validateOrThrow(r, obj, old);
+    return this.#commitUpdate(r, old, obj, req.dryRun ?? false);
+  }
+
+  #commitUpdate(r: ResourceInfo, old: KObject, obj: KObject, dryRun: boolean): KObject {
+    if (dryRun && obj === old) return old;
+    // A no-op update writes nothing and keeps the resourceVersion (as etcd3's GuaranteedUpdate).
+    obj.metadata.resourceVersion = old.metadata.resourceVersion;
+    if (sameJSON(obj, old)) return old;
+    if (dryRun) return obj;
+    // The last finalizer gone from an object being deleted: it goes now.
+    if (obj.metadata.deletionTimestamp && (obj.metadata.finalizers ?? []).length === 0 && (r.name !== 'pods' || obj.metadata.deletionGracePeriodSeconds === 0)) {
+      obj.metadata.resourceVersion = String(this.store.nextResourceVersion());
+      this.store.commit(r.name, 'DELETED', obj);
+      return obj;
+    }
+    obj.metadata.resourceVersion = String(this.store.nextResourceVersion());
+    this.store.commit(r.name, 'MODIFIED', obj);
+    return obj;
+  }
+
+  #patch(r: ResourceInfo, req: ApiRequest): KObject {
+    const key = keyOf(r.namespaced ? req.namespace : undefined, req.name!);
+    const old = this.store.get(r.name, key);
+    if (!old) throw notFound(r, req.name!);
+    const base = thaw(old);
+    let patched: KObject;
+    switch (req.patchType ?? 'strategic') {
+      case 'merge':
+        patched = mergePatch(base, req.body);
+        break;
+      case 'json':
+        patched = jsonPatch(base, req.body as any);
+        break;
+      default:
+        patched = strategicMergePatch(base, req.body);
+    }
+    // A patch carrying a resourceVersion is a conditional update; otherwise it applies to the latest.
+    if (!req.body?.metadata?.resourceVersion) patched.metadata.resourceVersion = old.metadata.resourceVersion;
+    return this.#update(r, req, patched);
+  }
+
+  #delete(r: ResourceInfo, req: ApiRequest): KObject {
+    const key = keyOf(r.namespaced ? req.namespace : undefined, req.name!);
+    const old = this.store.get(r.name, key);
+    if (!old) throw notFound(r, req.name!);
+    if (req.dryRun) return old;
+    return this.#deleteObject(r, old, req);
+  }
+
+  #deleteObject(r: ResourceInfo, old: KObject, req: ApiRequest): KObject {
+    const obj = thaw(old);
+    const md = obj.metadata;
+    const finalizers: string[] = [...(md.finalizers ?? [])];
+    // Cascading policy as finalizers, for the garbage collector. upstream: registry/store.go deletionFinalizersForGarbageCollection
+    const policy = req.propagationPolicy ?? 'Background';
+    if (policy === 'Foreground' && !finalizers.includes('foregroundDeletion')) finalizers.push('foregroundDeletion');
+    if (policy === 'Orphan' && !finalizers.includes('orphan')) finalizers.push('orphan');
+    const grace = gracePeriodFor(r.name, old, req.gracePeriodSeconds);
+    const alreadyDeleting = !!md.deletionTimestamp;
+    if (grace === 0 && finalizers.length === 0) {
+      md.resourceVersion = String(this.store.nextResourceVersion());
+      if (r.name === 'namespaces') return this.#deleteNamespace(obj, old);
+      this.store.commit(r.name, 'DELETED', obj);
+      return obj;
+    }
+    if (r.name === 'namespaces') return this.#deleteNamespace(obj, old);
+    // Graceful: mark, and leave it to the kubelet (grace) or the finalizers' owners.
+    if (!alreadyDeleting || grace < (md.deletionGracePeriodSeconds ?? Infinity)) {
+      md.deletionTimestamp = timestamp(this.#now() + grace * 1000);
+      md.deletionGracePeriodSeconds = grace;
+    }
+    if (finalizers.length > 0) md.finalizers = finalizers;
+    if (sameJSON(obj, old)) return old;
+    if (r.hasGeneration) md.generation = (md.generation ?? 1) + 1;
+    md.resourceVersion = String(this.store.nextResourceVersion());
+    this.store.commit(r.name, 'MODIFIED', obj);
+    return obj;
+  }
+
+  /** A namespace is not removed at once: it becomes Terminating until the namespace controller empties it. */
+  #deleteNamespace(obj: KObject, old: KObject): KObject {
+    if (['default', 'kube-system', 'kube-public', 'kube-node-lease'].includes(obj.metadata.name)) {
+      throw forbidden(resourceByName('namespaces'), obj.metadata.name, 'this namespace may not be deleted');
+    }
+    if (old.metadata.deletionTimestamp) return old;
+    obj.metadata.deletionTimestamp = timestamp(this.#now());
+    obj.metadata.deletionGracePeriodSeconds = 0;
+    obj.status = { ...(obj.status ?? {}), phase: 'Terminating' };
+    obj.metadata.resourceVersion = String(this.store.nextResourceVersion());
+    this.store.commit('namespaces', 'MODIFIED', obj);
+    return obj;
+  }
+
+  /** The namespace controller calls this once the namespace is empty (finalize subresource). */
+  finalizeNamespace(name: string): void {
+    const old = this.store.get('namespaces', name);
+    if (!old || !old.metadata.deletionTimestamp) return;
+    const obj = thaw(old);
+    obj.metadata.resourceVersion = String(this.store.nextResourceVersion());
+    this.store.commit('namespaces', 'DELETED', obj);
+  }
+
+  #deleteCollection(r: ResourceInfo, req: ApiRequest): KObject {
+    const list = this.#list(r, req);
+    const items = [];
+    for (const o of list.items) items.push(this.#deleteObject(r, o, req));
+    return { ...list, items };
+  }
+
+  /** POST pods/NAME/binding. upstream: pkg/registry/core/pod/storage/storage.go assignPod */
+  #bind(req: ApiRequest): KObject {
+    const r = resourceByName('pods');
+    const pod = this.store.get('pods', keyOf(req.namespace, req.name!));
+    if (!pod) throw notFound(r, req.name!);
+    const target = req.body?.target?.name;
+    if (!target) throw invalid('Binding', '', req.name!, `Binding.core "${req.name}" is invalid: target.name: Required value`, [{ field: 'target.name', message: 'Required value' }]);
+    if (pod.metadata.deletionTimestamp) throw conflict(r, req.name!, `pod ${req.name} is being deleted, cannot be assigned to a host`);
+    if (pod.spec.nodeName) throw conflict(r, req.name!, `pod ${req.name} is already assigned to node "${pod.spec.nodeName}"`);
+    const next = thaw(pod);
+    next.spec.nodeName = target;
+    const conditions = (next.status.conditions ??= []);
+    const c = { type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: timestamp(this.#now()) };
+    const i = conditions.findIndex((x: KObject) => x.type === 'PodScheduled');
+    if (i >= 0) conditions[i] = c;
+    else conditions.push(c);
+    next.metadata.resourceVersion = String(this.store.nextResourceVersion());
+    this.store.commit('pods', 'MODIFIED', next);
+    return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 };
+  }
+
+  /** POST pods/NAME/eviction: a delete through the eviction API (no PodDisruptionBudgets yet). */
+  #evict(req: ApiRequest): KObject {
+    const r = resourceByName('pods');
+    const pod = this.store.get('pods', keyOf(req.namespace, req.name!));
+    if (!pod) throw notFound(r, req.name!);
+    const grace = req.body?.deleteOptions?.gracePeriodSeconds;
+    this.#deleteObject(r, pod, { ...req, verb: 'delete', gracePeriodSeconds: grace });
+    return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 };
+  }
+
+  /**
+   * Starts a watch; returns its id, or a Status (410 Gone when resourceVersion is too old).
+   * Deliveries happen synchronously inside the write that causes them; the host decides when
+   * the watcher's component sees them.
+   */
+  watch(req: ApiRequest, deliver: (e: WatchEvent) => void): { ok: true; id: number } | { ok: false; status: Status } {
+    const r = RESOURCES.find((x) => x.name === req.resource);
+    if (!r) return { ok: false, status: notFound('resource', req.resource).status };
+    let filter: (o: KObject) => boolean;
+    try {
+      filter = this.#filter(r, req);
+    } catch (e) {
+      return { ok: false, status: (e as ApiError).status };
+    }
+    const rv = req.resourceVersion && req.resourceVersion !== '0' ? Number(req.resourceVersion) : undefined;
+    const w = this.store.watch(r.name, r.namespaced ? req.namespace : undefined, rv, filter, (e: StoredEvent) => deliver({ type: e.type, object: e.object }));
+    if ('expired' in w) {
+      return { ok: false, status: gone(`too old resource version: ${rv} (${w.expired})`).status };
+    }
+    this.#trace({ component: 'kube-apiserver', kind: 'api.watch', resource: r.name, user: req.user ?? 'unknown', code: 200 });
+    if (req.allowWatchBookmarks) this.#bookmarkWatchers.set(w.id, { resource: r.name, deliver });
+    return { ok: true, id: w.id };
+  }
+
+  stopWatch(id: number): void {
+    this.store.stopWatch(id);
+    this.#bookmarkWatchers.delete(id);
+  }
+
+  /** Sends a BOOKMARK (the current resourceVersion) to every watch that asked for them; the host calls it each minute. */
+  sendBookmarks(): void {
+    for (const { resource, deliver } of this.#bookmarkWatchers.values()) {
+      const r = resourceByName(resource);
+      deliver({ type: 'BOOKMARK', object: { apiVersion: apiVersionOf(r), kind: r.kind, metadata: { resourceVersion: String(this.store.resourceVersion) } } });
+    }
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * Patches as the API server applies them: JSON merge patch (RFC 7386), strategic merge patch
+ * (lists of named things merge by their key) and JSON patch (RFC 6902).
+ * upstream: staging/src/k8s.io/apimachinery/pkg/util/strategicpatch/patch.go and the
+ * `patchMergeKey` tags in staging/src/k8s.io/api/core/v1/types.go.
+ */
+import { badRequest } from '../api/errors';
+
+type Json = any;
+
+/** Merge keys of the lists a strategic merge patch merges instead of replacing. */
+const MERGE_KEYS: Record<string, string> = {
+  containers: 'name',
+  initContainers: 'name',
+  ephemeralContainers: 'name',
+  env: 'name',
+  volumes: 'name',
+  volumeMounts: 'mountPath',
+  volumeDevices: 'devicePath',
+  ports: 'containerPort',
+  imagePullSecrets: 'name',
+  conditions: 'type',
+  ownerReferences: 'uid',
+  hostAliases: 'ip',
+  topologySpreadConstraints: 'topologyKey',
+  addresses: 'type'
+};
+
+function isObject(x: unknown): x is Record<string, Json> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+export function mergePatch(target: Json, patch: Json): Json {
+  if (!isObject(patch)) return structuredClone(patch);
+  const out: Record<string, Json> = isObject(target) ? { ...target } : {};
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null) delete out[k];
+    else out[k] = mergePatch(out[k], v);
+  }
+  return out;
+}
+
+export function strategicMergePatch(target: Json, patch: Json, field = ''): Json {
+  if (Array.isArray(patch)) {
+    const key = MERGE_KEYS[field];
+    // Service ports merge by port, not containerPort.
+    const mergeKey = field === 'ports' && Array.isArray(target) && target[0] && 'port' in target[0] ? 'port' : key;
+    if (!mergeKey || !Array.isArray(target)) return structuredClone(patch.filter((p) => !(isObject(p) && p.$patch)));
+    const out = target.map((x) => x);
+    for (const item of patch) {
+      if (!isObject(item)) continue;
+      const idx = out.findIndex((x) => isObject(x) && x[mergeKey] === item[mergeKey]);
+      if (item.$patch === 'delete') {
+        if (idx >= 0) out.splice(idx, 1);
+        continue;
+      }
+      if (idx >= 0) out[idx] = strategicMergePatch(out[idx], item);
+      else out.push(structuredClone(item));
+    }
+    return out;
+  }
+  if (!isObject(patch)) return structuredClone(patch);
+  if (patch.$patch === 'replace') {
+    const { $patch: _p, ...rest } = patch;
+    return structuredClone(rest);
+  }
+  const out: Record<string, Json> = isObject(target) ? { ...target } : {};
+  for (const [k, v] of Object.entries(patch)) {
+    if (k === '$patch') continue;
+    if (v === null) delete out[k];
+    else out[k] = strategicMergePatch(out[k], v, k);
+  }
+  return out;
+}
+
+interface JsonPatchOp {
+  op: 'add' | 'remove' | 'replace' | 'move' | 'copy' | 'test';
+  path: string;
+  value?: Json;
+  from?: string;
+}
+
+function pointer(path: string): string[] {
+  if (path === '') return [];
+  if (!path.startsWith('/')) throw badRequest(`the server rejected our request due to an error in our request`);
+  return path.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+export function jsonPatch(target: Json, ops: JsonPatchOp[]): Json {
+  let doc = structuredClone(target);
+  const parentOf = (parts: string[]) => {
+    let cur = doc;
+    for (const p of parts.slice(0, -1)) {
+      if (cur === undefined || cur === null) throw badRequest(`jsonpatch: missing path`);
+      cur = Array.isArray(cur) ? cur[Number(p)] : cur[p];
+    }
+    if (cur === undefined || cur === null) throw badRequest(`jsonpatch: missing path`);
+    return cur;
+  };
+  const get = (parts: string[]) => parts.reduce((c: Json, p) => (c == null ? undefined : Array.isArray(c) ? c[Number(p)] : c[p]), doc);
+  for (const op of ops) {
+    const parts = pointer(op.path);
+    const last = parts[parts.length - 1];
+    switch (op.op) {
+      case 'add':
+      case 'replace': {
+        if (parts.length === 0) {
+          doc = structuredClone(op.value);
+          break;
+        }
+        const parent = parentOf(parts);
+        if (Array.isArray(parent)) {
+          const i = last === '-' ? parent.length : Number(last);
+          if (op.op === 'add') parent.splice(i, 0, structuredClone(op.value));
+          else parent[i] = structuredClone(op.value);
+        } else {
+          if (op.op === 'replace' && !(last in parent)) throw badRequest(`jsonpatch replace operation does not apply: doc is missing key: ${op.path}`);
+          parent[last] = structuredClone(op.value);
+        }
+        break;
+      }
+      case 'remove': {
+        const parent = parentOf(parts);
+        if (Array.isArray(parent)) parent.splice(Number(last), 1);
+        else {
+          if (!(last in parent)) throw badRequest(`jsonpatch remove operation does not apply: doc is missing path: "${op.path}"`);
+          delete parent[last];
+        }
+        break;
+      }
+      case 'test':
+        if (JSON.stringify(get(parts)) !== JSON.stringify(op.value)) throw badRequest(`testing value ${op.path} failed`);
+        break;
+      case 'move':
+      case 'copy': {
+        const from = pointer(op.from ?? '');
+        const value = structuredClone(get(from));
+        if (op.op === 'move') doc = jsonPatch(doc, [{ op: 'remove', path: op.from! }]);
+        doc = jsonPatch(doc, [{ op: 'add', path: op.path, value }]);
+        break;
+      }
+    }
+  }
+  return doc;
+}

@@ -1,0 +1,121 @@
+/**
+ * Per-resource behaviour of the registry: what create resets, what update keeps, how delete is
+ * graceful. upstream: pkg/registry/<group>/<resource>/strategy.go (PrepareForCreate,
+ * PrepareForUpdate, CheckGracefulDelete) and plugin/pkg/admission/*.
+ */
+import type { Rand } from '../kernel/rand';
+import type { KObject } from './store';
+import { getPodQOS } from '../api/qos';
+
+export interface StrategyContext {
+  rand: Rand;
+  /** Looks up a stored object (for admission: PriorityClasses, ServiceAccounts). */
+  get(resource: string, namespace: string | undefined, name: string): KObject | undefined;
+  list(resource: string): KObject[];
+  allocateClusterIP(): string;
+  allocateNodePort(): number;
+}
+
+/** Resources whose `status` is only written through the status subresource. */
+export const HAS_STATUS_SUBRESOURCE = new Set([
+  'pods', 'nodes', 'namespaces', 'services', 'deployments', 'replicasets', 'daemonsets',
+  'persistentvolumes', 'persistentvolumeclaims'
+]);
+
+/** Called on create, after defaulting and before validation. Mutates obj. */
+export function prepareForCreate(resource: string, obj: KObject, ctx: StrategyContext): void {
+  switch (resource) {
+    case 'pods':
+      // upstream: pkg/registry/core/pod/strategy.go PrepareForCreate
+      obj.status = { phase: 'Pending', qosClass: getPodQOS(obj as any) };
+      break;
+    case 'namespaces':
+      obj.spec = { finalizers: ['kubernetes'], ...(obj.spec ?? {}) };
+      obj.status = { phase: 'Active' };
+      break;
+    case 'deployments':
+    case 'replicasets':
+    case 'daemonsets':
+      obj.status = {};
+      obj.metadata.generation = 1;
+      break;
+    case 'services':
+      prepareService(obj, ctx);
+      obj.status = { loadBalancer: {} };
+      break;
+    case 'persistentvolumeclaims':
+      obj.status = { phase: 'Pending' };
+      break;
+    case 'persistentvolumes':
+      obj.status = { phase: 'Pending' };
+      break;
+    case 'nodes':
+      obj.status ??= {};
+      break;
+  }
+}
+
+function prepareService(svc: KObject, ctx: StrategyContext): void {
+  const spec = (svc.spec ??= {});
+  if (spec.type !== 'ExternalName' && spec.clusterIP !== 'None') {
+    if (!spec.clusterIP) spec.clusterIP = ctx.allocateClusterIP();
+    spec.clusterIPs = [spec.clusterIP];
+  } else if (spec.clusterIP === 'None') {
+    spec.clusterIPs = ['None'];
+  }
+  if (spec.type === 'NodePort' || spec.type === 'LoadBalancer') {
+    for (const p of spec.ports ?? []) if (!p.nodePort) p.nodePort = ctx.allocateNodePort();
+  }
+}
+
+/** Pod admission (mutating): priority from the PriorityClass. Returns an error message or undefined. */
+export function admitPod(pod: KObject, ctx: StrategyContext): string | undefined {
+  // upstream: plugin/pkg/admission/priority/admission.go
+  const pcName: string | undefined = pod.spec.priorityClassName;
+  if (pcName) {
+    const pc = ctx.get('priorityclasses', undefined, pcName);
+    if (!pc) return `no PriorityClass with name ${pcName} was found`;
+    pod.spec.priority = pc.value;
+    if (pc.preemptionPolicy) pod.spec.preemptionPolicy = pc.preemptionPolicy;
+  } else {
+    const global = ctx.list('priorityclasses').find((pc) => pc.globalDefault);
+    if (global) {
+      pod.spec.priorityClassName = global.metadata.name;
+      pod.spec.priority = global.value;
+    } else {
+      pod.spec.priority ??= 0;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The grace period a delete gets. upstream: pkg/registry/core/pod/strategy.go CheckGracefulDelete:
+ * an unscheduled or terminal pod goes at once; otherwise the request's period, else the pod's.
+ * Other resources are deleted at once (no graceful deletion).
+ */
+export function gracePeriodFor(resource: string, obj: KObject, requested: number | undefined): number {
+  if (resource !== 'pods') return 0;
+  let period = requested ?? obj.spec?.terminationGracePeriodSeconds ?? 30;
+  if (!obj.spec?.nodeName) period = 0;
+  const phase = obj.status?.phase;
+  if (phase === 'Failed' || phase === 'Succeeded') period = 0;
+  // A pod already being deleted can only have its period shortened.
+  if (obj.metadata.deletionGracePeriodSeconds !== undefined) period = Math.min(period, obj.metadata.deletionGracePeriodSeconds);
+  return Math.max(0, period);
+}
+
+/** Sorted JSON for spec comparison (generation bumps only on a real change). */
+export function sameJSON(a: unknown, b: unknown): boolean {
+  return JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b));
+}
+
+function sortKeys(x: unknown): unknown {
+  if (Array.isArray(x)) return x.map(sortKeys);
+  if (x && typeof x === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(x as object).sort()) out[k] = sortKeys((x as Record<string, unknown>)[k]);
+    return out;
+  }
+  return x;
+}

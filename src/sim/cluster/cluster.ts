@@ -1,0 +1,139 @@
+/**
+ * Wiring: a cluster config becomes hosts (API server, controller manager, kubelet pools) under
+ * one conductor, plus the console's client. The same Cluster runs in the CLI, the tests and the
+ * page's cluster worker; only where the hosts live differs (`HostFactory`).
+ */
+import type { ApiRequest, ApiResult, WatchEvent } from '../apiserver/apiserver';
+import type { Status } from '../api/errors';
+import { Rand } from '../kernel/rand';
+import { Conductor } from './conductor';
+import { ConsoleHost } from './console-host';
+import { ApiServerHost } from './apiserver-host';
+import { ControllerManagerHost, CONTROLLER_MANAGER_HOST } from './controller-manager-host';
+import { KubeletHost, type NodeSpec } from './kubelet-host';
+import { DEFAULT_CLUSTER, nodeSpec, type ClusterConfig, type NodeOptions } from './config';
+import { APISERVER_HOST } from './host';
+import type { HostLink } from './messages';
+import type { KubectlContext } from '../kubectl/context';
+
+export type HostKind = 'kube-apiserver' | 'kube-controller-manager' | 'kubelet';
+
+/** Makes the host of one component kind; in the browser, a link to a Web Worker. */
+export type HostFactory = (kind: HostKind, name: string, seed: number) => HostLink;
+
+export const inProcessHosts: HostFactory = (kind, name, seed) => {
+  switch (kind) {
+    case 'kube-apiserver':
+      return new ApiServerHost(seed);
+    case 'kube-controller-manager':
+      return new ControllerManagerHost();
+    case 'kubelet':
+      return new KubeletHost(name);
+  }
+};
+
+export interface NodeRecord {
+  name: string;
+  host: string;
+  spec: NodeSpec;
+}
+
+export class Cluster {
+  readonly config: ClusterConfig;
+  readonly conductor: Conductor;
+  readonly console: ConsoleHost;
+  readonly nodes = new Map<string, NodeRecord>();
+  #rand: Rand;
+  #kubeletHosts: string[] = [];
+  #hostFactory: HostFactory;
+
+  constructor(config: Partial<ClusterConfig> = {}, hostFactory: HostFactory = inProcessHosts) {
+    this.config = { ...DEFAULT_CLUSTER, ...config };
+    this.#hostFactory = hostFactory;
+    this.#rand = new Rand(this.config.seed).fork('cluster');
+    this.conductor = new Conductor(this.config.traceCapacity);
+    this.console = new ConsoleHost((env) => this.conductor.post(env));
+    this.conductor.add(hostFactory('kube-apiserver', APISERVER_HOST, this.config.seed));
+    this.conductor.add(hostFactory('kube-controller-manager', CONTROLLER_MANAGER_HOST, this.config.seed));
+    this.conductor.add(this.console);
+    this.addNode('control-plane', { controlPlane: true });
+    for (let i = 1; i <= this.config.workers; i++) this.addNode(`worker-${i}`);
+  }
+
+  get now(): number {
+    return this.conductor.now;
+  }
+
+  /** Adds a node: its kubelet starts on a kubelet host and registers the Node. */
+  addNode(name: string, opts: NodeOptions = {}): NodeRecord {
+    if (this.nodes.has(name)) throw new Error(`node "${name}" already exists`);
+    const index = this.nodes.size;
+    const spec = nodeSpec(name, index, this.#rand, opts);
+    const poolIndex = Math.floor(index / this.config.kubeletsPerHost);
+    let host = this.#kubeletHosts[poolIndex];
+    if (!host) {
+      host = `kubelet-pool-${poolIndex}`;
+      this.#kubeletHosts.push(host);
+      this.conductor.add(this.#hostFactory('kubelet', host, this.config.seed));
+    }
+    this.conductor.post({ from: 'cluster', to: host, msg: { type: 'control', command: 'add-node', args: { node: spec } } });
+    const rec = { name, host, spec };
+    this.nodes.set(name, rec);
+    return rec;
+  }
+
+  /** `stop`, `start`, `restart`, `poweroff`, `poweron` a node's kubelet. */
+  kubelet(node: string, action: string): void {
+    const rec = this.nodes.get(node);
+    if (!rec) throw new Error(`node "${node}" not found`);
+    this.conductor.post({ from: 'cluster', to: rec.host, msg: { type: 'control', command: 'kubelet', args: { node, action } } });
+  }
+
+  async request(req: Omit<ApiRequest, 'user'>): Promise<ApiResult> {
+    let result: ApiResult | undefined;
+    this.console.request({ ...req, user: 'kubectl' }, (r) => (result = r));
+    while (result === undefined) {
+      if (this.conductor.nextDeadline() > this.conductor.now) throw new Error('the API server did not answer');
+      await this.conductor.round();
+    }
+    return result;
+  }
+
+  watch(req: Omit<ApiRequest, 'user'>, onEvent: (e: WatchEvent) => void, onError: (s: Status) => void): { stop(): void } {
+    return this.console.watch({ ...req, verb: 'watch', user: 'kubectl' }, onEvent, onError);
+  }
+
+  async advance(ms: number): Promise<void> {
+    await this.conductor.runUntil(this.conductor.now + ms);
+  }
+
+  /** Runs until every node is Ready (the CLI waits for this before a script), at most `timeoutMs`. */
+  async waitForNodesReady(timeoutMs = 60_000): Promise<boolean> {
+    const deadline = this.now + timeoutMs;
+    while (this.now < deadline) {
+      const r = await this.request({ verb: 'list', resource: 'nodes' });
+      if (r.ok) {
+        const ready = r.object.items.filter((n: any) => (n.status?.conditions ?? []).some((c: any) => c.type === 'Ready' && c.status === 'True'));
+        if (ready.length === this.nodes.size) return true;
+      }
+      await this.advance(500);
+    }
+    return false;
+  }
+
+  kubectlContext(extra: Partial<KubectlContext> = {}): KubectlContext {
+    return {
+      request: (req) => this.request(req),
+      now: () => this.now,
+      waitFor: async (done, timeoutMs) => {
+        const deadline = this.now + timeoutMs;
+        for (;;) {
+          if (await done()) return true;
+          if (this.now >= deadline) return false;
+          await this.advance(Math.min(1000, deadline - this.now));
+        }
+      },
+      ...extra
+    };
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * The conductor keeps every host in lockstep on virtual time (bulk-synchronous rounds):
+ * at instant t, each host, in a fixed order, takes the messages sent to it in the previous round
+ * and runs its timers due at t; what the hosts send is routed for the next round. When no
+ * message is in flight and no timer is due at t, time moves to the earliest deadline. A host's
+ * step depends only on its own state and its inbox, so hosts may step in parallel (workers) and
+ * the trace is the same as in one thread.
+ */
+import { Trace, type TraceEvent } from '../kernel/trace';
+import type { Envelope, HostLink, StepResult } from './messages';
+
+export class Conductor {
+  #hosts: HostLink[] = [];
+  #next = new Map<string, number>();
+  #inboxes = new Map<string, Envelope[]>();
+  #now = 0;
+  #inFlight = 0;
+  /** Messages whose destination host is gone (a powered-off node): dropped, as packets to a dead machine. */
+  dropped = 0;
+  rounds = 0;
+  readonly trace: Trace;
+  /** Called after each round with the trace events it produced (the page streams these). */
+  onTrace?: (events: TraceEvent[]) => void;
+
+  constructor(traceCapacity = 200_000) {
+    this.trace = new Trace(traceCapacity);
+  }
+
+  get now(): number {
+    return this.#now;
+  }
+
+  hostNames(): string[] {
+    return this.#hosts.map((h) => h.name);
+  }
+
+  add(host: HostLink): void {
+    this.#hosts.push(host);
+    this.#inboxes.set(host.name, []);
+    this.#next.set(host.name, this.#now);
+  }
+
+  remove(name: string): void {
+    this.#hosts = this.#hosts.filter((h) => h.name !== name);
+    this.#inFlight -= this.#inboxes.get(name)?.length ?? 0;
+    this.#inboxes.delete(name);
+    this.#next.delete(name);
+  }
+
+  has(name: string): boolean {
+    return this.#inboxes.has(name);
+  }
+
+  /** Queues a message from outside the hosts (the console) for the next round. */
+  post(env: Envelope): void {
+    this.#route(env);
+  }
+
+  #route(env: Envelope): void {
+    const box = this.#inboxes.get(env.to);
+    if (!box) {
+      this.dropped++;
+      return;
+    }
+    box.push(env);
+    this.#inFlight++;
+  }
+
+  nextDeadline(): number {
+    if (this.#inFlight > 0) return this.#now;
+    let min = Infinity;
+    for (const t of this.#next.values()) if (t < min) min = t;
+    return min;
+  }
+
+  /** Runs one round at the current instant if anything is due now; returns false if not. */
+  async round(): Promise<boolean> {
+    if (this.nextDeadline() > this.#now) return false;
+    await this.#round();
+    return true;
+  }
+
+  async #round(): Promise<void> {
+    const t = this.#now;
+    const hosts = this.#hosts;
+    const steps: (StepResult | Promise<StepResult>)[] = [];
+    let async = false;
+    for (const h of hosts) {
+      const inbox = this.#inboxes.get(h.name)!;
+      const due = inbox.length > 0 || this.#next.get(h.name)! <= t;
+      if (!due) {
+        steps.push(EMPTY);
+        continue;
+      }
+      this.#inboxes.set(h.name, []);
+      this.#inFlight -= inbox.length;
+      const r = h.step(t, inbox);
+      if (r instanceof Promise) async = true;
+      steps.push(r);
+    }
+    const results = async ? await Promise.all(steps) : (steps as StepResult[]);
+    this.rounds++;
+    const produced: TraceEvent[] = [];
+    for (let i = 0; i < hosts.length; i++) {
+      const r = results[i];
+      if (r === EMPTY) continue;
+      this.#next.set(hosts[i].name, r.next);
+      for (const e of r.trace) {
+        const { seq: _local, ...rest } = e;
+        produced.push(this.trace.record(e.t, rest as Omit<TraceEvent, 't' | 'seq'>));
+      }
+      for (const env of r.outbox) this.#route(env);
+    }
+    if (produced.length > 0) this.onTrace?.(produced);
+  }
+
+  /** Runs rounds at the current instant until nothing is due now. */
+  async settle(): Promise<void> {
+    while (this.nextDeadline() <= this.#now) await this.#round();
+  }
+
+  /** Runs until virtual time `until` (inclusive), then leaves the clock there. */
+  async runUntil(until: number): Promise<void> {
+    for (;;) {
+      const next = this.nextDeadline();
+      if (next > until) break;
+      if (next > this.#now) this.#now = next;
+      await this.#round();
+    }
+    if (until > this.#now && Number.isFinite(until)) this.#now = until;
+  }
+
+  /** Moves to the next instant with work and runs it to quiescence. Returns false when idle. */
+  async stepInstant(): Promise<boolean> {
+    const next = this.nextDeadline();
+    if (!Number.isFinite(next)) return false;
+    if (next > this.#now) this.#now = next;
+    await this.settle();
+    return true;
+  }
+}
+
+const EMPTY: StepResult = Object.freeze({ outbox: [], trace: [], next: Infinity }) as StepResult;

@@ -1,0 +1,43 @@
+/**
+ * The default cluster (the CLI contract in ARCHITECTURE.md): node `control-plane` with the
+ * control-plane taint, and workers `worker-1` .. `worker-N` (default 2); each node 4 CPU, 8Gi
+ * memory, 110 pods, 100Gi ephemeral storage, pod CIDR 10.244.<i>.0/24.
+ */
+import { Rand } from '../kernel/rand';
+import type { NodeSpec } from './kubelet-host';
+
+export interface ClusterConfig {
+  seed: number;
+  /** Number of worker nodes. */
+  workers: number;
+  /** Kubelets per kubelet host (a Web Worker in the browser). */
+  kubeletsPerHost: number;
+  traceCapacity: number;
+}
+
+export const DEFAULT_CLUSTER: ClusterConfig = { seed: 1, workers: 2, kubeletsPerHost: 50, traceCapacity: 200_000 };
+
+export interface NodeOptions {
+  cpu?: string;
+  memory?: string;
+  pods?: number;
+  ephemeralStorage?: string;
+  controlPlane?: boolean;
+}
+
+/** The identity of the i-th node (0 = control-plane), drawn from the seed. */
+export function nodeSpec(name: string, index: number, rand: Rand, opts: NodeOptions = {}): NodeSpec {
+  const hex = () => rand.uint32().toString(16).padStart(8, '0');
+  return {
+    name,
+    internalIP: `172.18.0.${index + 2}`,
+    podCIDR: `10.244.${index}.0/24`,
+    cpu: opts.cpu ?? '4',
+    memory: opts.memory ?? '8Gi',
+    pods: opts.pods ?? 110,
+    ephemeralStorage: opts.ephemeralStorage ?? '100Gi',
+    controlPlane: opts.controlPlane ?? false,
+    machineID: hex() + hex() + hex() + hex(),
+    bootID: rand.uuid()
+  };
+}

@@ -1,0 +1,229 @@
+/**
+ * The console: the one command language of kubarium. The page's console, the `kubarium` CLI,
+ * lessons and tests all send it the same lines: `kubectl ...` (alias `k`) and `sim ...`.
+ */
+import YAML from 'yaml';
+import type { Cluster } from './cluster';
+import { parseScript, type ScriptCommand } from './script';
+import { runKubectl } from '../kubectl/kubectl';
+import { splitArgs } from '../kubectl/args';
+import type { CommandOutput, KubectlContext } from '../kubectl/context';
+import { formatDuration, parseDuration } from '../kernel/clock';
+import { formatClock, formatTraceEvent, type TraceFilter } from '../kernel/trace';
+import { parseQuantity } from '../api/quantity';
+import { defaultKubeletConfiguration, type KubeletConfiguration } from '../kubelet/config/config';
+
+export interface ConsoleOptions {
+  /** Reads `-f FILE` from disk (CLI only). */
+  readFile?: (path: string) => Promise<string>;
+  /** Prints each command line, prefixed with `$ `, before its output. */
+  echo?: boolean;
+  /** Streams output while a command runs (`kubectl get -w` in the page). */
+  print?: (text: string) => void;
+}
+
+export interface ExecOutcome {
+  output: string;
+  exitCode: number;
+  /** One entry per command run. */
+  results: { line: string; lineNo: number; output: CommandOutput }[];
+}
+
+const ok = (stdout: string): CommandOutput => ({ stdout, stderr: '', exitCode: 0 });
+const fail = (stderr: string): CommandOutput => ({ stdout: '', stderr, exitCode: 1 });
+
+export const SIM_HELP = `sim: drive the simulated cluster.
+
+Usage:
+  sim advance DURATION          run the cluster for DURATION of virtual time (500ms, 35s, 5m, 1h)
+  sim time                      print the virtual time since the cluster booted
+  sim seed                      print the seed this cluster was built from
+  sim trace [--pod NAME] [--node NAME] [--kind PREFIX] [--component NAME] [--since DURATION] [--tail N] [-o json]
+                                print recorded trace events (API requests, watch deliveries, leases, ...)
+  sim node add NAME [--cpu N] [--memory QUANTITY] [--pods N]
+                                add a node; its kubelet registers it
+  sim node poweroff NAME        power a node off: its kubelet stops, nothing else is told
+  sim node poweron NAME         power it on again: the kubelet starts and re-registers
+  sim kubelet stop|start|restart NODE
+                                stop, start or restart one node's kubelet (systemctl)
+  sim kubelet config NODE [-f FILE|-]
+                                print, or replace, that node's KubeletConfiguration (restarts the kubelet)
+  sim help                      this help
+`;
+
+export class Console {
+  #kubeletConfigs = new Map<string, KubeletConfiguration>();
+
+  constructor(
+    readonly cluster: Cluster,
+    readonly options: ConsoleOptions = {}
+  ) {}
+
+  async exec(script: string): Promise<ExecOutcome> {
+    const results: ExecOutcome['results'] = [];
+    let output = '';
+    let exitCode = 0;
+    for (const cmd of parseScript(script)) {
+      const out = await this.run(cmd);
+      results.push({ line: cmd.line, lineNo: cmd.lineNo, output: out });
+      if (this.options.echo) output += `$ ${cmd.line}\n`;
+      output += out.stdout + out.stderr;
+      if (out.exitCode !== 0) exitCode = 1;
+    }
+    return { output, exitCode, results };
+  }
+
+  async run(cmd: ScriptCommand): Promise<CommandOutput> {
+    let argv: string[];
+    try {
+      argv = splitArgs(cmd.line);
+    } catch (e) {
+      return fail(`error: ${(e as Error).message}\n`);
+    }
+    if (argv[0] === '__unterminated_heredoc__') return fail(`error: here-document at line ${cmd.lineNo} delimited by end-of-file (wanted \`${argv[1]}')\n`);
+    const [head, ...rest] = argv;
+    try {
+      if (head === 'kubectl' || head === 'k') return await runKubectl(rest, this.#kubectlContext(cmd.stdin));
+      if (head === 'sim') return await this.#sim(rest, cmd.stdin);
+    } catch (e) {
+      return fail(`error: ${(e as Error).message}\n`);
+    }
+    return fail(`error: unknown command "${head}": start a line with "kubectl" (or "k") or "sim"; try "sim help"\n`);
+  }
+
+  #kubectlContext(stdin?: string): KubectlContext {
+    return this.cluster.kubectlContext({
+      stdin,
+      readFile: this.options.readFile,
+      ...(this.options.print
+        ? { print: this.options.print, watch: (req, onEvent, onError) => this.cluster.watch(req, onEvent, onError) }
+        : {})
+    });
+  }
+
+  async #sim(args: string[], stdin?: string): Promise<CommandOutput> {
+    const [verb, ...rest] = args;
+    const c = this.cluster;
+    switch (verb) {
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        return ok(SIM_HELP);
+      case 'advance': {
+        if (!rest[0]) return fail('error: sim advance needs a duration, e.g. "sim advance 30s"\n');
+        let ms: number;
+        try {
+          ms = parseDuration(rest[0]);
+        } catch (e) {
+          return fail(`error: ${(e as Error).message}\n`);
+        }
+        await c.advance(ms);
+        return ok('');
+      }
+      case 'time':
+        return ok(`${formatClock(c.now)} (${formatDuration(c.now)} since the cluster booted)\n`);
+      case 'seed':
+        return ok(`${c.config.seed}\n`);
+      case 'trace':
+        return this.#trace(rest);
+      case 'node':
+        return this.#node(rest);
+      case 'kubelet':
+        return this.#kubelet(rest, stdin);
+      case 'explain':
+        return fail('error: sim explain needs the kube-scheduler, which this cluster does not run yet\n');
+      default:
+        return fail(`error: unknown command "sim ${verb}"; see "sim help"\n`);
+    }
+  }
+
+  #trace(args: string[]): CommandOutput {
+    const f: TraceFilter = {};
+    let json = false;
+    let tail: number | undefined;
+    for (let i = 0; i < args.length; i++) {
+      const [flag, inline] = args[i].includes('=') ? args[i].split(/=(.*)/s) : [args[i], undefined];
+      const value = () => inline ?? args[++i];
+      switch (flag) {
+        case '--pod': f.pod = value(); break;
+        case '--node': f.node = value(); break;
+        case '--kind': f.kind = value(); break;
+        case '--component': f.component = value(); break;
+        case '--since': f.since = Math.max(0, this.cluster.now - parseDuration(value())); break;
+        case '--tail': tail = Number(value()); break;
+        case '-o':
+        case '--output': json = value() === 'json'; break;
+        default: return fail(`error: unknown flag: ${flag}\n`);
+      }
+    }
+    let events = this.cluster.conductor.trace.list(f);
+    if (tail !== undefined) events = events.slice(-tail);
+    const lines = events.map((e) => (json ? JSON.stringify(e) : formatTraceEvent(e)));
+    return ok(lines.length > 0 ? lines.join('\n') + '\n' : '');
+  }
+
+  #node(args: string[]): CommandOutput {
+    const [action, name, ...flags] = args;
+    if (!name) return fail(`error: sim node ${action ?? ''} needs a node name\n`);
+    const c = this.cluster;
+    switch (action) {
+      case 'add': {
+        const opts: { cpu?: string; memory?: string; pods?: number } = {};
+        for (let i = 0; i < flags.length; i++) {
+          const [flag, inline] = flags[i].includes('=') ? flags[i].split(/=(.*)/s) : [flags[i], undefined];
+          const value = inline ?? flags[++i];
+          if (flag === '--cpu') opts.cpu = String(parseQuantity(value));
+          else if (flag === '--memory') opts.memory = String(parseQuantity(value));
+          else if (flag === '--pods') opts.pods = Number(value);
+          else return fail(`error: unknown flag: ${flag}\n`);
+        }
+        if (c.nodes.has(name)) return fail(`error: node "${name}" already exists\n`);
+        c.addNode(name, opts);
+        return ok(`node/${name} added\n`);
+      }
+      case 'poweroff':
+      case 'poweron': {
+        if (!c.nodes.has(name)) return fail(`error: node "${name}" not found\n`);
+        c.kubelet(name, action);
+        return ok(`node/${name} powered ${action === 'poweroff' ? 'off' : 'on'}\n`);
+      }
+      default:
+        return fail(`error: unknown command "sim node ${action}"; see "sim help"\n`);
+    }
+  }
+
+  async #kubelet(args: string[], stdin?: string): Promise<CommandOutput> {
+    const [action, node, ...flags] = args;
+    const c = this.cluster;
+    if (!node) return fail(`error: sim kubelet ${action ?? ''} needs a node name\n`);
+    if (!c.nodes.has(node)) return fail(`error: node "${node}" not found\n`);
+    switch (action) {
+      case 'stop':
+      case 'start':
+      case 'restart':
+        c.kubelet(node, action);
+        return ok(`kubelet on ${node}: ${action === 'stop' ? 'stopped' : action === 'start' ? 'started' : 'restarted'}\n`);
+      case 'config': {
+        const current = this.#kubeletConfigs.get(node) ?? c.nodes.get(node)!.spec.config ?? defaultKubeletConfiguration();
+        if (flags.length === 0) return ok(YAML.stringify(current));
+        if (flags[0] !== '-f' || !flags[1]) return fail('error: usage: sim kubelet config NODE [-f FILE|-]\n');
+        const text = flags[1] === '-' ? stdin : await this.options.readFile?.(flags[1]);
+        if (text === undefined) return fail(`error: cannot read ${flags[1]}\n`);
+        let parsed: KubeletConfiguration;
+        try {
+          parsed = YAML.parse(text);
+        } catch (e) {
+          return fail(`error: error parsing KubeletConfiguration: ${(e as Error).message}\n`);
+        }
+        if (parsed?.kind !== 'KubeletConfiguration') return fail('error: expected kind KubeletConfiguration (apiVersion kubelet.config.k8s.io/v1beta1)\n');
+        const config = { ...defaultKubeletConfiguration(), ...parsed };
+        this.#kubeletConfigs.set(node, config);
+        c.conductor.post({ from: 'cluster', to: c.nodes.get(node)!.host, msg: { type: 'control', command: 'kubelet-config', args: { node, config } } });
+        return ok(`kubelet on ${node}: configuration replaced, kubelet restarted\n`);
+      }
+      default:
+        return fail(`error: unknown command "sim kubelet ${action}"; see "sim help"\n`);
+    }
+  }
+}

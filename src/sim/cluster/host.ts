@@ -1,0 +1,111 @@
+/**
+ * A component host: one clock, one outbox, and the components living on it (the API server, the
+ * scheduler, the controller manager, or a pool of kubelets). Hosts never share memory; they
+ * exchange Envelopes through the conductor, which keeps them in lockstep on virtual time.
+ */
+import { SimClock } from '../kernel/clock';
+import type { TraceEvent, TraceInput } from '../kernel/trace';
+import type { ApiRequest, ApiResult, WatchEvent } from '../apiserver/apiserver';
+import type { Status } from '../api/errors';
+import type { Transport, WatchHandle } from '../client/transport';
+import { Client } from '../client/client';
+import { SharedInformerFactory } from '../client/informer';
+import type { Envelope, HostMessage, HostLink, StepResult } from './messages';
+
+export const APISERVER_HOST = 'kube-apiserver';
+
+export abstract class Host implements HostLink {
+  readonly clock = new SimClock();
+  #outbox: Envelope[] = [];
+  #trace: TraceEvent[] = [];
+
+  constructor(readonly name: string) {}
+
+  send(to: string, msg: HostMessage): void {
+    this.#outbox.push({ from: this.name, to, msg });
+  }
+
+  record(e: TraceInput): void {
+    this.#trace.push({ t: this.clock.now(), seq: this.#trace.length, ...e } as TraceEvent);
+  }
+
+  step(t: number, inbox: Envelope[]): StepResult {
+    this.clock.advanceTo(t);
+    for (const env of inbox) this.receive(env);
+    this.clock.runUntil(t);
+    const out: StepResult = { outbox: this.#outbox, trace: this.#trace, next: this.clock.nextDeadline() };
+    this.#outbox = [];
+    this.#trace = [];
+    return out;
+  }
+
+  protected abstract receive(env: Envelope): void;
+}
+
+/**
+ * A host whose components are API clients: its Transport turns requests into envelopes to the
+ * API server host and routes answers and watch events back to their callbacks.
+ */
+export class ClientHost extends Host implements Transport {
+  #nextId = 1;
+  #pending = new Map<number, (r: ApiResult) => void>();
+  #watches = new Map<number, { onEvent: (e: WatchEvent) => void; onError: (s: Status) => void }>();
+  /** Control commands this host understands (`poweroff`, `config`...). */
+  protected controls = new Map<string, (args: Record<string, unknown>) => void>();
+
+  client(user: string): Client {
+    return new Client(this, user);
+  }
+
+  informerFactory(user: string): SharedInformerFactory {
+    return new SharedInformerFactory(this.client(user), (ms, fn) => this.clock.after(ms, fn));
+  }
+
+  request(req: ApiRequest, done: (result: ApiResult) => void): void {
+    const id = this.#nextId++;
+    this.#pending.set(id, done);
+    this.send(APISERVER_HOST, { type: 'request', id, req });
+  }
+
+  watch(req: ApiRequest, onEvent: (e: WatchEvent) => void, onError: (s: Status) => void): WatchHandle {
+    const id = this.#nextId++;
+    this.#watches.set(id, { onEvent, onError });
+    this.send(APISERVER_HOST, { type: 'watch', id, req });
+    return {
+      stop: () => {
+        if (this.#watches.delete(id)) this.send(APISERVER_HOST, { type: 'watch-stop', id });
+      }
+    };
+  }
+
+  /** Forgets every request and watch in flight (a process that dies loses its connections). */
+  protected dropConnections(): void {
+    for (const id of this.#watches.keys()) this.send(APISERVER_HOST, { type: 'watch-stop', id });
+    this.#watches.clear();
+    this.#pending.clear();
+  }
+
+  protected receive(env: Envelope): void {
+    const m = env.msg;
+    switch (m.type) {
+      case 'response': {
+        const done = this.#pending.get(m.id);
+        this.#pending.delete(m.id);
+        done?.(m.result);
+        break;
+      }
+      case 'watch-event':
+        this.#watches.get(m.id)?.onEvent(m.event);
+        break;
+      case 'watch-error': {
+        const w = this.#watches.get(m.id);
+        this.#watches.delete(m.id);
+        w?.onError(m.status);
+        break;
+      }
+      case 'control':
+        this.controls.get(m.command)?.(m.args);
+        break;
+    }
+  }
+}

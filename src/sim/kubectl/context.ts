@@ -1,0 +1,37 @@
+/**
+ * What a kubectl command gets from the cluster it runs against. kubectl is an API client like
+ * any other: it only sends requests; it never reaches into a component.
+ */
+import type { ApiRequest, ApiResult, WatchEvent } from '../apiserver/apiserver';
+import type { Status } from '../api/errors';
+
+export interface KubectlContext {
+  /** Sends a request as user `kubectl` and waits for the answer (virtual time does not move). */
+  request(req: Omit<ApiRequest, 'user'>): Promise<ApiResult>;
+  /** Current virtual time in ms (for AGE columns). */
+  now(): number;
+  /**
+   * Lets virtual time run, in small steps, until `done()` resolves true or `timeoutMs` of virtual
+   * time has passed; returns whether done. Used where real kubectl blocks (`delete --wait`,
+   * `rollout status`, `wait`).
+   */
+  waitFor(done: () => Promise<boolean>, timeoutMs: number): Promise<boolean>;
+  /** Standard input (the body of a `<<EOF` heredoc, or what was piped in), if any. */
+  stdin?: string;
+  /** Reads a file named with `-f FILE` (the CLI reads the disk; the page has none). */
+  readFile?(path: string): Promise<string>;
+  /**
+   * For `get -w`: present only where output can stream (the page console). Opens a watch and
+   * calls `onEvent` for each change until the returned stop() is called.
+   */
+  watch?(req: Omit<ApiRequest, 'user'>, onEvent: (e: WatchEvent) => void, onError: (s: Status) => void): { stop(): void };
+  /** Streams a line to the console while the command keeps running (with `watch`). */
+  print?(text: string): void;
+}
+
+export interface CommandOutput {
+  stdout: string;
+  stderr: string;
+  /** 0 on success, 1 on error (kubectl's DefaultErrorExitCode). */
+  exitCode: number;
+}

@@ -1,0 +1,169 @@
+/**
+ * The kubelet: the node agent. This part registers the Node, posts its status every
+ * nodeStatusUpdateFrequency and renews its Lease. It never schedules: it will act on pods whose
+ * spec.nodeName is its node (the pod lifecycle lands with the kubelet issues).
+ * upstream: pkg/kubelet/kubelet.go, kubelet_node_status.go
+ */
+import { createActor, type Actor } from 'xstate';
+import type { Client } from '../client/client';
+import { EventRecorder } from '../client/events';
+import type { SimClock, TimerId } from '../kernel/clock';
+import { parseDuration } from '../kernel/clock';
+import { xstateClock } from '../kernel/xstate-clock';
+import type { TraceInput } from '../kernel/trace';
+import type { KObject } from '../apiserver/store';
+import { kubeletMachine } from './kubelet.machine';
+import { NodeLeaseController } from './nodelease/controller';
+import { initialNode, nodeStatus, statusChanged, type NodeHealth, type NodeIdentity } from './nodestatus/setters';
+import type { KubeletConfiguration } from './config/config';
+
+/** upstream: pkg/kubelet/kubelet.go genericPlegRelistPeriod: the first relist makes the runtime healthy. */
+const PLEG_RELIST_PERIOD_MS = 1000;
+
+export interface KubeletDeps {
+  client: Client;
+  clock: SimClock;
+  trace: (e: TraceInput) => void;
+  config: KubeletConfiguration;
+  identity: NodeIdentity;
+}
+
+export class Kubelet {
+  readonly actor: Actor<typeof kubeletMachine>;
+  readonly recorder: EventRecorder;
+  readonly lease: NodeLeaseController;
+  #node?: KObject;
+  #lastPosted?: KObject;
+  #lastPostTime = -Infinity;
+  #statusTimer?: TimerId;
+  #plegTimer?: TimerId;
+  #health: NodeHealth = { runtimeReady: false, memoryPressure: false, diskPressure: false, pidPressure: false };
+
+  constructor(readonly deps: KubeletDeps) {
+    const { client, clock, identity } = deps;
+    this.recorder = new EventRecorder(client, { component: 'kubelet', host: identity.name }, () => clock.now());
+    this.lease = new NodeLeaseController(identity.name, client, clock, deps.config.nodeLeaseDurationSeconds, deps.trace, () => this.#node?.metadata.uid);
+    const machine = kubeletMachine.provide({
+      actions: {
+        recordStarting: () => {
+          this.#health = { ...this.#health, runtimeReady: false };
+          this.#trace('kubelet.start');
+        },
+        register: () => this.#register(),
+        startLoops: () => this.#startLoops(),
+        stopLoops: () => this.#stopLoops()
+      }
+    });
+    this.actor = createActor(machine, { clock: xstateClock(clock) });
+  }
+
+  get nodeName(): string {
+    return this.deps.identity.name;
+  }
+
+  get state(): string {
+    return String(this.actor.getSnapshot().value);
+  }
+
+  #actorStarted = false;
+
+  start(): void {
+    // The first start runs the machine from its initial state; later ones leave `stopped`.
+    if (!this.#actorStarted) {
+      this.#actorStarted = true;
+      this.actor.start();
+    } else this.actor.send({ type: 'START' });
+  }
+
+  stop(): void {
+    this.actor.send({ type: 'STOP' });
+    this.#trace('kubelet.stop');
+  }
+
+  #trace(kind: string, extra: Record<string, unknown> = {}): void {
+    this.deps.trace({ component: 'kubelet', node: this.nodeName, kind, ...extra });
+  }
+
+  /** upstream: kubelet_node_status.go registerWithAPIServer / tryRegisterWithAPIServer */
+  #register(): void {
+    const { client, identity } = this.deps;
+    const node = initialNode(identity);
+    node.status = nodeStatus(identity, this.#health, undefined, this.deps.clock.now());
+    client.create('nodes', node, (err, created) => {
+      if (!err && created) {
+        this.#registered(created, true);
+        return;
+      }
+      if (err?.reason !== 'AlreadyExists') {
+        this.actor.send({ type: 'REGISTER_FAILED' });
+        return;
+      }
+      // Re-registration after a restart: the Node is there; adopt it.
+      client.get('nodes', undefined, identity.name, (getErr, existing) => {
+        if (getErr || !existing) this.actor.send({ type: 'REGISTER_FAILED' });
+        else this.#registered(existing, false);
+      });
+    });
+  }
+
+  #registered(node: KObject, fresh: boolean): void {
+    this.#node = node;
+    this.#lastPosted = node.status;
+    this.#trace('kubelet.register', { fresh });
+    const ref = this.#nodeRef();
+    this.recorder.event(ref, 'Normal', 'Starting', 'Starting kubelet.');
+    this.recorder.event(ref, 'Normal', 'NodeAllocatableEnforced', 'Updated Node Allocatable limit across pods');
+    for (const c of ['NodeHasSufficientMemory', 'NodeHasNoDiskPressure', 'NodeHasSufficientPID']) {
+      this.recorder.event(ref, 'Normal', c, `Node ${this.nodeName} status is now: ${c}`);
+    }
+    this.actor.send({ type: 'REGISTERED' });
+  }
+
+  /** Events about a Node name the node by uid = its name, as upstream's nodeRef does. */
+  #nodeRef(): KObject {
+    return { apiVersion: 'v1', kind: 'Node', metadata: { name: this.nodeName, uid: this.nodeName } };
+  }
+
+  #startLoops(): void {
+    const { clock, config } = this.deps;
+    this.lease.start();
+    const period = parseDuration(config.nodeStatusUpdateFrequency);
+    const statusLoop = () => {
+      this.#syncNodeStatus();
+      this.#statusTimer = clock.after(period, statusLoop);
+    };
+    this.#statusTimer = clock.after(period, statusLoop);
+    // The first PLEG relist marks the runtime healthy; the node turns Ready at the next status sync.
+    this.#plegTimer = clock.after(PLEG_RELIST_PERIOD_MS, () => {
+      this.#health = { ...this.#health, runtimeReady: true };
+      this.#syncNodeStatus();
+    });
+  }
+
+  #stopLoops(): void {
+    const { clock } = this.deps;
+    this.lease.stop();
+    clock.cancel(this.#statusTimer);
+    clock.cancel(this.#plegTimer);
+    this.#statusTimer = this.#plegTimer = undefined;
+  }
+
+  /** upstream: kubelet_node_status.go tryUpdateNodeStatus: post when changed or every nodeStatusReportFrequency. */
+  #syncNodeStatus(): void {
+    const { clock, config, client, identity } = this.deps;
+    const now = clock.now();
+    const status = nodeStatus(identity, this.#health, this.#lastPosted, now);
+    const reportPeriod = parseDuration(config.nodeStatusReportFrequency);
+    if (!statusChanged(this.#lastPosted, status) && now - this.#lastPostTime < reportPeriod) return;
+    client.patchStatus('nodes', undefined, this.nodeName, { status }, (err, node) => {
+      if (err || !node) return;
+      this.#node = node;
+      this.#lastPostTime = now;
+      const wasReady = (this.#lastPosted?.conditions ?? []).some((c: KObject) => c.type === 'Ready' && c.status === 'True');
+      this.#lastPosted = node.status;
+      const ready = (node.status.conditions ?? []).some((c: KObject) => c.type === 'Ready' && c.status === 'True');
+      this.#trace('nodestatus.update', { ready });
+      if (ready && !wasReady) this.recorder.event(this.#nodeRef(), 'Normal', 'NodeReady', `Node ${this.nodeName} status is now: NodeReady`);
+    });
+  }
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { Cluster } from '../../../src/sim/cluster/cluster';
+import { EventRecorder } from '../../../src/sim/client/events';
+
+describe('EventRecorder', () => {
+  it('aggregates repeats into one Event with count, firstTimestamp and lastTimestamp', async () => {
+    const cluster = new Cluster({ seed: 2, workers: 1 });
+    await cluster.waitForNodesReady();
+    const recorder = new EventRecorder(cluster.console.client('test-recorder'), { component: 'kubelet', host: 'worker-1' }, () => cluster.now);
+    const created = await cluster.request({ verb: 'create', resource: 'pods', namespace: 'default', body: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web' }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } });
+    expect(created.ok).toBe(true);
+    if (!created.ok) return;
+    const t0 = cluster.now;
+    recorder.event(created.object, 'Warning', 'Unhealthy', 'Liveness probe failed: HTTP probe failed with statuscode: 500', 'spec.containers{c}');
+    await cluster.advance(5_000);
+    recorder.event(created.object, 'Warning', 'Unhealthy', 'Liveness probe failed: HTTP probe failed with statuscode: 500', 'spec.containers{c}');
+    await cluster.advance(5_000);
+    recorder.event(created.object, 'Warning', 'Unhealthy', 'Liveness probe failed: HTTP probe failed with statuscode: 500', 'spec.containers{c}');
+    recorder.event(created.object, 'Normal', 'Killing', 'Container c failed liveness probe, will be restarted', 'spec.containers{c}');
+    await cluster.advance(1_000);
+    const list = await cluster.request({ verb: 'list', resource: 'events', namespace: 'default', fieldSelector: 'involvedObject.name=web' });
+    expect(list.ok).toBe(true);
+    if (!list.ok) return;
+    const events = list.object.items;
+    expect(events).toHaveLength(2);
+    const unhealthy = events.find((e: any) => e.reason === 'Unhealthy');
+    const sec = (ms: number) => new Date(Date.UTC(2025, 0, 1) + Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+    expect(unhealthy).toMatchObject({
+      type: 'Warning',
+      count: 3,
+      firstTimestamp: sec(t0),
+      lastTimestamp: sec(t0 + 10_000),
+      source: { component: 'kubelet', host: 'worker-1' },
+      involvedObject: { kind: 'Pod', name: 'web', namespace: 'default', fieldPath: 'spec.containers{c}' }
+    });
+    expect(unhealthy.metadata.name).toMatch(/^web\.[0-9a-f]+$/);
+    expect(events.find((e: any) => e.reason === 'Killing').count).toBe(1);
+  });
+});

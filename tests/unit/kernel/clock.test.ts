@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { SimClock, formatDuration, parseDuration, parseTimestamp, timestamp, microTimestamp } from '../../../src/sim/kernel/clock';
+
+describe('SimClock', () => {
+  it('runs timers in (time, sequence) order', () => {
+    const clock = new SimClock();
+    const order: string[] = [];
+    clock.after(20, () => order.push('b@20'));
+    clock.after(10, () => order.push('a@10'));
+    clock.after(20, () => order.push('c@20'));
+    clock.after(10, () => {
+      order.push('d@10');
+      clock.after(0, () => order.push('e@10-later'));
+    });
+    clock.runUntil(100);
+    expect(order).toEqual(['a@10', 'd@10', 'e@10-later', 'b@20', 'c@20']);
+    expect(clock.now()).toBe(100);
+  });
+
+  it('cancels timers and reports the next deadline', () => {
+    const clock = new SimClock();
+    const fired: number[] = [];
+    const id = clock.after(5, () => fired.push(5));
+    clock.after(7, () => fired.push(7));
+    expect(clock.nextDeadline()).toBe(5);
+    clock.cancel(id);
+    expect(clock.nextDeadline()).toBe(7);
+    expect(clock.step()).toBe(true);
+    expect(fired).toEqual([7]);
+    expect(clock.now()).toBe(7);
+    expect(clock.step()).toBe(false);
+    expect(clock.nextDeadline()).toBe(Infinity);
+  });
+
+  it('keeps order across many timers (heap property)', () => {
+    const clock = new SimClock();
+    const seen: number[] = [];
+    for (let i = 0; i < 1000; i++) clock.at((i * 7919) % 1000, (t) => seen.push(t));
+    clock.runUntil(1000);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(seen.length).toBe(1000);
+  });
+});
+
+describe('durations and timestamps', () => {
+  const cases: [string, number][] = [
+    ['500ms', 500],
+    ['35s', 35_000],
+    ['5m', 300_000],
+    ['1h', 3_600_000],
+    ['1h30m', 5_400_000],
+    ['2m30.5s', 150_500],
+    ['0', 0]
+  ];
+  for (const [text, ms] of cases) it(`parses ${text}`, () => expect(parseDuration(text)).toBe(ms));
+  it('rejects garbage with Go wording', () => {
+    expect(() => parseDuration('5 minutes')).toThrow('time: invalid duration "5 minutes"');
+    expect(() => parseDuration('')).toThrow('time: invalid duration ""');
+  });
+  it('formats like Go', () => {
+    expect(formatDuration(0)).toBe('0s');
+    expect(formatDuration(500)).toBe('500ms');
+    expect(formatDuration(95_000)).toBe('1m35s');
+    expect(formatDuration(7_200_000)).toBe('2h0m0s');
+  });
+  it('maps virtual time to RFC3339 and back', () => {
+    expect(timestamp(0)).toBe('2025-01-01T00:00:00Z');
+    expect(timestamp(95_999)).toBe('2025-01-01T00:01:35Z');
+    expect(microTimestamp(1_250)).toBe('2025-01-01T00:00:01.250000Z');
+    expect(parseTimestamp('2025-01-01T00:01:35Z')).toBe(95_000);
+  });
+});

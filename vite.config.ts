@@ -1,0 +1,45 @@
+import { sveltekit } from '@sveltejs/kit/vite';
+import { SvelteKitPWA } from '@vite-pwa/sveltekit';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [
+    sveltekit(),
+    SvelteKitPWA({
+      registerType: 'autoUpdate',
+      injectRegister: false,
+      manifest: {
+        name: 'kubarium',
+        short_name: 'kubarium',
+        description: 'A Kubernetes cluster that lives in a browser tab',
+        theme_color: '#326ce5',
+        background_color: '#0f1420',
+        display: 'standalone',
+        start_url: '/',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml' }
+        ]
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,ttf,json}'],
+        // Monaco's main chunk is ~3.9 MB: raise Workbox's 2 MiB default so it is precached too.
+        maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+        navigateFallback: '/'
+      }
+    })
+  ],
+  resolve: {
+    alias: [
+      // monaco-editor 0.56+ exports only ./*; monaco-yaml's worker manager imports the old deep path.
+      { find: /^monaco-editor\/esm\/vs\//, replacement: 'monaco-editor/' }
+    ]
+  },
+  server: { fs: { allow: ['workers'] } },
+  worker: { format: 'es' },
+  test: {
+    include: ['tests/unit/**/*.test.ts', 'tests/scenario/**/*.test.ts', 'src/**/*.test.ts'],
+    environment: 'node'
+  }
+});

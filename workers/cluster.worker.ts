@@ -1,0 +1,19 @@
+// The cluster worker: the conductor, the console and the page's API; components run in their own workers.
+import { expose } from 'comlink';
+import { PlaygroundService } from '../src/lib/bridge/playground-service';
+import type { HostKind } from '../src/sim/cluster/cluster';
+import { PortHostLink } from '../src/sim/cluster/port-link';
+
+function spawnHost(kind: HostKind, name: string, seed: number) {
+  const worker =
+    kind === 'kube-apiserver'
+      ? new Worker(new URL('./apiserver.worker.ts', import.meta.url), { type: 'module', name })
+      : kind === 'kube-controller-manager'
+        ? new Worker(new URL('./controller-manager.worker.ts', import.meta.url), { type: 'module', name })
+        : new Worker(new URL('./kubelet.worker.ts', import.meta.url), { type: 'module', name });
+  const channel = new MessageChannel();
+  worker.postMessage({ type: 'init', name, seed, port: channel.port2 }, [channel.port2]);
+  return new PortHostLink(name, channel.port1);
+}
+
+expose(new PlaygroundService(spawnHost));
