@@ -12,13 +12,13 @@ import { parseFieldSelector, fieldsForObject, validateFieldSelector, convertFiel
 import { validate } from '../api/validation';
 import { statusMessage, toStatusCauses } from '../api/validation/field';
 import { applyDefaults } from '../api/defaults';
-import { defaultTolerationSeconds, serviceAccountVolume } from '../api/defaults/admission';
+import { admitPriority, defaultTolerationSeconds, serviceAccountVolume } from '../api/defaults/admission';
 import { generateName, type Rand } from '../kernel/rand';
 import { timestamp } from '../kernel/clock';
 import type { TraceInput } from '../kernel/trace';
 import { Store, keyOf, thaw, type KObject, type StoredEvent } from './store';
 import { jsonPatch, mergePatch, strategicMergePatch } from './patch';
-import { admitPod, gracePeriodFor, HAS_STATUS_SUBRESOURCE, prepareForCreate, sameJSON, type StrategyContext } from './strategy';
+import { gracePeriodFor, HAS_STATUS_SUBRESOURCE, prepareForCreate, priorityClasses, sameJSON, type StrategyContext } from './strategy';
 
 export type Verb = 'get' | 'list' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection' | 'watch';
 
@@ -233,20 +233,25 @@ export class ApiServer {
     }
     if (!md.name && md.generateName) md.name = generateName(md.generateName, this.#rand);
     for (const f of ['uid', 'resourceVersion', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'generation']) delete md[f];
-    applyDefaults(r.kind, obj);
     const ctx = this.#strategyContext();
-    prepareForCreate(r.name, obj, ctx);
     if (r.name === 'pods') {
-      const err = admitPod(obj, ctx);
+      // upstream: plugin/pkg/admission/priority: the pod's priority comes from its PriorityClass.
+      const classes = priorityClasses(ctx);
+      const err = admitPriority(obj, classes);
       if (err) throw forbidden(r, md.name ?? '', err);
+      applyDefaults(r.kind, obj, { priorityClasses: classes });
       defaultTolerationSeconds(obj as any);
-      if (md.namespace && this.store.get('serviceaccounts', keyOf(md.namespace, obj.spec.serviceAccountName ?? 'default'))) {
-        serviceAccountVolume(obj as any, this.#rand.string(5));
-      } else {
-        obj.spec.serviceAccountName ??= 'default';
-        obj.spec.serviceAccount ??= obj.spec.serviceAccountName;
-      }
+      const saName = obj.spec.serviceAccountName || 'default';
+      const sa = this.store.get('serviceaccounts', keyOf(md.namespace, saName));
+      // upstream: plugin/pkg/admission/serviceaccount. A namespace's `default` account may not be
+      // created yet in the same instant as the namespace (the controller adds it on the next
+      // round); upstream would retry the lookup, so it is treated as present.
+      if (!sa && saName !== 'default') throw forbidden(r, md.name ?? '', `error looking up service account ${md.namespace}/${saName}: serviceaccount "${saName}" not found`);
+      serviceAccountVolume(obj as any, this.#rand.string(5), sa);
+    } else {
+      applyDefaults(r.kind, obj);
     }
+    prepareForCreate(r.name, obj, ctx);
     this.#validateOrThrow(r, obj);
     const key = keyOf(md.namespace, md.name);
     if (this.store.get(r.name, key)) throw alreadyExists(r, md.name);

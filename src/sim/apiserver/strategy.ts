@@ -6,6 +6,8 @@
 import type { Rand } from '../kernel/rand';
 import type { KObject } from './store';
 import { getPodQOS } from '../api/qos';
+import { prepareNamespaceForCreate } from '../api/defaults';
+import type { PriorityClassInfo } from '../api/defaults/admission';
 
 export interface StrategyContext {
   rand: Rand;
@@ -30,8 +32,7 @@ export function prepareForCreate(resource: string, obj: KObject, ctx: StrategyCo
       obj.status = { phase: 'Pending', qosClass: getPodQOS(obj as any) };
       break;
     case 'namespaces':
-      obj.spec = { finalizers: ['kubernetes'], ...(obj.spec ?? {}) };
-      obj.status = { phase: 'Active' };
+      prepareNamespaceForCreate(obj);
       break;
     case 'deployments':
     case 'replicasets':
@@ -68,25 +69,9 @@ function prepareService(svc: KObject, ctx: StrategyContext): void {
   }
 }
 
-/** Pod admission (mutating): priority from the PriorityClass. Returns an error message or undefined. */
-export function admitPod(pod: KObject, ctx: StrategyContext): string | undefined {
-  // upstream: plugin/pkg/admission/priority/admission.go
-  const pcName: string | undefined = pod.spec.priorityClassName;
-  if (pcName) {
-    const pc = ctx.get('priorityclasses', undefined, pcName);
-    if (!pc) return `no PriorityClass with name ${pcName} was found`;
-    pod.spec.priority = pc.value;
-    if (pc.preemptionPolicy) pod.spec.preemptionPolicy = pc.preemptionPolicy;
-  } else {
-    const global = ctx.list('priorityclasses').find((pc) => pc.globalDefault);
-    if (global) {
-      pod.spec.priorityClassName = global.metadata.name;
-      pod.spec.priority = global.value;
-    } else {
-      pod.spec.priority ??= 0;
-    }
-  }
-  return undefined;
+/** The cluster's PriorityClasses as the priority admission plugin sees them. */
+export function priorityClasses(ctx: StrategyContext): PriorityClassInfo[] {
+  return ctx.list('priorityclasses').map((pc) => ({ name: pc.metadata.name, value: pc.value, preemptionPolicy: pc.preemptionPolicy, globalDefault: pc.globalDefault }));
 }
 
 /**

@@ -5,8 +5,8 @@
 import type { SimClock } from './clock';
 
 export interface XStateClock {
-  setTimeout(fn: (...args: any[]) => void, timeout: number): any;
-  clearTimeout(id: any): void;
+  setTimeout: (fn: (...args: any[]) => void, timeout: number) => any;
+  clearTimeout: (id: any) => void;
 }
 
 export function xstateClock(clock: SimClock): XStateClock {
