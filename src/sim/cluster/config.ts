@@ -38,6 +38,8 @@ export function nodeSpec(name: string, index: number, rand: Rand, opts: NodeOpti
     ephemeralStorage: opts.ephemeralStorage ?? '100Gi',
     controlPlane: opts.controlPlane ?? false,
     machineID: hex() + hex() + hex() + hex(),
-    bootID: rand.uuid()
+    bootID: rand.uuid(),
+    // Nodes do not come up in the same millisecond: 0.2 .. 2 s of boot before the kubelet starts.
+    bootDelayMs: 200 + rand.int(1800)
   };
 }

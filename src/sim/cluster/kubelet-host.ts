@@ -9,6 +9,8 @@ import type { NodeIdentity } from '../kubelet/nodestatus/setters';
 
 export interface NodeSpec extends NodeIdentity {
   config?: KubeletConfiguration;
+  /** Virtual ms from the node's power-on until its kubelet starts (machines boot at different paces). */
+  bootDelayMs?: number;
 }
 
 export class KubeletHost extends ClientHost {
@@ -42,7 +44,7 @@ export class KubeletHost extends ClientHost {
       identity: spec
     });
     this.kubelets.set(spec.name, kubelet);
-    this.clock.after(0, () => kubelet.start());
+    this.clock.after(spec.bootDelayMs ?? 0, () => kubelet.start());
   }
 
   /** `stop`, `start`, `restart`, `poweroff`, `poweron` for one node's kubelet. */
