@@ -1,0 +1,97 @@
+/**
+ * Word splitting of a console line as a POSIX shell does it (the part of `sh` that kubectl
+ * users rely on): blanks separate words; '...' keeps everything literally; "..." keeps
+ * everything but lets a backslash escape `\ " $ \`` and a newline; an unquoted backslash
+ * escapes the next character (and a backslash-newline joins lines); `#` at the start of a
+ * word starts a comment. No expansion of variables, globs or `~`.
+ * upstream: POSIX.1-2017 XCU 2.2 Quoting, 2.3 Token Recognition.
+ *
+ * So `-o jsonpath='{.items[*].metadata.name}'` and
+ * `-o jsonpath="{range .items[*]}{.metadata.name}{'\n'}{end}"` reach kubectl as the
+ * shell would pass them (the `\n` stays two characters; jsonpath reads it as a newline).
+ */
+
+export class ShellSyntaxError extends Error {}
+
+export function splitArgs(line: string): string[] {
+  const words: string[] = [];
+  let word = '';
+  // A word exists once any character or quote pair was seen (so '' is an empty argument).
+  let inWord = false;
+  let i = 0;
+  const n = line.length;
+  while (i < n) {
+    const c = line[i];
+    if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
+      if (inWord) {
+        words.push(word);
+        word = '';
+        inWord = false;
+      }
+      i++;
+      continue;
+    }
+    if (c === '#' && !inWord) {
+      // A comment runs to the end of the line.
+      while (i < n && line[i] !== '\n') i++;
+      continue;
+    }
+    if (c === '\\') {
+      if (i + 1 >= n) {
+        // A trailing backslash stands for itself.
+        word += '\\';
+        inWord = true;
+        i++;
+        continue;
+      }
+      const next = line[i + 1];
+      i += 2;
+      if (next === '\n') continue; // line continuation
+      word += next;
+      inWord = true;
+      continue;
+    }
+    if (c === "'") {
+      const end = line.indexOf("'", i + 1);
+      if (end < 0) throw new ShellSyntaxError("unexpected EOF while looking for matching `''");
+      word += line.slice(i + 1, end);
+      inWord = true;
+      i = end + 1;
+      continue;
+    }
+    if (c === '"') {
+      i++;
+      inWord = true;
+      let closed = false;
+      while (i < n) {
+        const d = line[i];
+        if (d === '"') {
+          closed = true;
+          i++;
+          break;
+        }
+        if (d === '\\' && i + 1 < n) {
+          const next = line[i + 1];
+          if (next === '\\' || next === '"' || next === '$' || next === '`') {
+            word += next;
+            i += 2;
+            continue;
+          }
+          if (next === '\n') {
+            i += 2;
+            continue;
+          }
+        }
+        word += d;
+        i++;
+      }
+      if (!closed) throw new ShellSyntaxError('unexpected EOF while looking for matching `"\'');
+      continue;
+    }
+    word += c;
+    inWord = true;
+    i++;
+  }
+  if (inWord) words.push(word);
+  return words;
+}

@@ -1,0 +1,243 @@
+// Go formatting of JSON-like values (what kubectl sees after decoding into
+// map[string]interface{}): fmt %v (fmt.Sprint), %#v, strconv.Quote, encoding/json.
+// Integral JS numbers stand for int64, others for float64.
+
+import { compareGoStrings } from './util';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+/** Shortest-digits decomposition of a finite non-zero number: digits and decimal point position. */
+function shortestDigits(f: number): { neg: boolean; digits: string; dp: number } {
+  const neg = f < 0;
+  const exp = Math.abs(f).toExponential(); // shortest round-trip digits, e.g. "1.2345e+2"
+  const [mant, e] = exp.split('e') as [string, string];
+  const digits = mant.replace('.', '');
+  return { neg, digits, dp: Number(e) + 1 };
+}
+
+/** strconv.FormatFloat(f, 'g', -1, 64) (also what fmt %v prints for a float64). */
+export function formatFloatG(f: number): string {
+  if (Number.isNaN(f)) return 'NaN';
+  if (f === Infinity) return '+Inf';
+  if (f === -Infinity) return '-Inf';
+  if (f === 0) return Object.is(f, -0) ? '-0' : '0';
+  const { neg, digits, dp } = shortestDigits(f);
+  const exp = dp - 1;
+  const sign = neg ? '-' : '';
+  // %e is used if the exponent is < -4 or >= the precision (6 for the shortest form)
+  if (exp < -4 || exp >= 6) {
+    const m = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
+    const ae = Math.abs(exp);
+    return `${sign}${m}e${exp < 0 ? '-' : '+'}${ae < 10 ? '0' : ''}${ae}`;
+  }
+  // %f with max(nd - dp, 0) decimals
+  if (dp <= 0) return `${sign}0.${'0'.repeat(-dp)}${digits}`;
+  if (dp >= digits.length) return `${sign}${digits}${'0'.repeat(dp - digits.length)}`;
+  return `${sign}${digits.slice(0, dp)}.${digits.slice(dp)}`;
+}
+
+/** A JSON number as Go prints it with %v: int64 when integral, float64 otherwise. */
+export function formatGoNumber(n: number): string {
+  if (Number.isInteger(n) && Math.abs(n) < 2 ** 63) return BigInt(n).toString();
+  return formatFloatG(n);
+}
+
+/** unicode.IsPrint approximation: letters, marks, numbers, punctuation, symbols and ' '. */
+function isGoPrint(cp: number): boolean {
+  if (cp === 0x20) return true;
+  if (cp < 0x20 || cp === 0x7f) return false;
+  const ch = String.fromCodePoint(cp);
+  return /[\p{L}\p{M}\p{N}\p{P}\p{S}]/u.test(ch);
+}
+
+/** strconv.Quote. */
+export function goQuote(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    const cp = ch.codePointAt(0)!;
+    switch (ch) {
+      case '"':
+        out += '\\"';
+        continue;
+      case '\\':
+        out += '\\\\';
+        continue;
+      case '\x07':
+        out += '\\a';
+        continue;
+      case '\b':
+        out += '\\b';
+        continue;
+      case '\f':
+        out += '\\f';
+        continue;
+      case '\n':
+        out += '\\n';
+        continue;
+      case '\r':
+        out += '\\r';
+        continue;
+      case '\t':
+        out += '\\t';
+        continue;
+      case '\v':
+        out += '\\v';
+        continue;
+    }
+    if (isGoPrint(cp)) {
+      out += ch;
+    } else if (cp < 0x80) {
+      out += '\\x' + cp.toString(16).padStart(2, '0');
+    } else if (cp >= 0xd800 && cp <= 0xdfff) {
+      out += '\\ufffd';
+    } else if (cp < 0x10000) {
+      out += '\\u' + cp.toString(16).padStart(4, '0');
+    } else {
+      out += '\\U' + cp.toString(16).padStart(8, '0');
+    }
+  }
+  return out + '"';
+}
+
+/** fmt.Sprint / %v of a decoded JSON value: maps as map[k:v ...], slices as [a b]. */
+export function goSprint(v: unknown): string {
+  if (v === null || v === undefined) return '<nil>';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number') return formatGoNumber(v);
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  if (Array.isArray(v)) return `[${v.map(goSprint).join(' ')}]`;
+  if (typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    const keys = Object.keys(o).sort(compareGoStrings);
+    return `map[${keys.map((k) => `${k}:${goSprint(o[k])}`).join(' ')}]`;
+  }
+  return String(v);
+}
+
+/** %#v of a decoded JSON value (map[string]interface {}{...}). */
+export function goSharpV(v: unknown, top = true): string {
+  if (v === null || v === undefined) return 'interface {}(nil)';
+  if (typeof v === 'string') return goQuote(v);
+  if (typeof v === 'number') return formatGoNumber(v);
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  if (Array.isArray(v)) return `[]interface {}{${v.map((x) => goSharpV(x, false)).join(', ')}}`;
+  if (typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    const keys = Object.keys(o).sort(compareGoStrings);
+    return `map[string]interface {}{${keys.map((k) => `${goQuote(k)}:${goSharpV(o[k], false)}`).join(', ')}}`;
+  }
+  void top;
+  return String(v);
+}
+
+const HEX = '0123456789abcdef';
+
+/** encoding/json string encoding (HTML-safe, as json.Marshal does). */
+export function goJSONString(s: string): string {
+  let out = '"';
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const ch = s[i]!;
+    if (c >= 0x20 && c !== 0x22 && c !== 0x5c && c !== 0x3c && c !== 0x3e && c !== 0x26 && c < 0x2028) {
+      if (c >= 0xd800 && c <= 0xdfff) {
+        // lone surrogates are invalid UTF-8 for Go -> U+FFFD
+        const next = s.charCodeAt(i + 1);
+        if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+          out += ch + s[i + 1];
+          i++;
+        } else {
+          out += '\\ufffd';
+        }
+        continue;
+      }
+      out += ch;
+      continue;
+    }
+    switch (c) {
+      case 0x22:
+        out += '\\"';
+        break;
+      case 0x5c:
+        out += '\\\\';
+        break;
+      case 0x0a:
+        out += '\\n';
+        break;
+      case 0x0d:
+        out += '\\r';
+        break;
+      case 0x09:
+        out += '\\t';
+        break;
+      case 0x08:
+        out += '\\b';
+        break;
+      case 0x0c:
+        out += '\\f';
+        break;
+      case 0x2028:
+      case 0x2029:
+        out += `\\u${c.toString(16)}`;
+        break;
+      default:
+        if (c < 0x20 || c === 0x3c || c === 0x3e || c === 0x26) {
+          out += '\\u00' + HEX[c >> 4] + HEX[c & 0xf];
+        } else {
+          out += ch;
+        }
+    }
+  }
+  return out + '"';
+}
+
+/** encoding/json number encoding. */
+export function goJSONNumber(n: number): string {
+  if (!Number.isFinite(n)) throw new Error(`json: unsupported value: ${formatFloatG(n)}`);
+  if (Number.isInteger(n) && Math.abs(n) < 1e21) return BigInt(n).toString();
+  return JSON.stringify(n);
+}
+
+export interface GoJSONOptions {
+  /** indent unit, e.g. "    " for kubectl -o json; undefined = compact (json.Marshal) */
+  indent?: string;
+  /** sort object keys (Go maps); false keeps insertion order (typed structs) */
+  sortKeys?: boolean;
+}
+
+/** json.Marshal / json.MarshalIndent of a JSON value. */
+export function goJSON(v: unknown, opts: GoJSONOptions = {}, level = 0): string {
+  const sortKeys = opts.sortKeys ?? true;
+  if (v === null || v === undefined) return 'null';
+  if (typeof v === 'string') return goJSONString(v);
+  if (typeof v === 'number') return goJSONNumber(v);
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  const ind = opts.indent;
+  const nl = (l: number) => (ind === undefined ? '' : '\n' + ind.repeat(l));
+  if (Array.isArray(v)) {
+    if (v.length === 0) return '[]';
+    return `[${v.map((x) => nl(level + 1) + goJSON(x, opts, level + 1)).join(',')}${nl(level)}]`;
+  }
+  if (typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    let keys = Object.keys(o).filter((k) => o[k] !== undefined);
+    if (sortKeys) keys = keys.sort(compareGoStrings);
+    if (keys.length === 0) return '{}';
+    const sep = ind === undefined ? ':' : ': ';
+    return `{${keys.map((k) => nl(level + 1) + goJSONString(k) + sep + goJSON(o[k], opts, level + 1)).join(',')}${nl(level)}}`;
+  }
+  return 'null';
+}
+
+/** The Go type name of a decoded JSON value (for jsonpath error messages). */
+export function goTypeName(v: unknown): string {
+  if (v === null || v === undefined) return 'interface {}';
+  if (typeof v === 'string') return 'string';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'int64' : 'float64';
+  if (typeof v === 'boolean') return 'bool';
+  if (Array.isArray(v)) return '[]interface {}';
+  return 'map[string]interface {}';
+}
+
+export function isPlainObject(v: unknown): v is Record<string, any> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}

@@ -1,0 +1,128 @@
+/**
+ * `kubectl run NAME --image=IMAGE`: creates one pod, built exactly as kubectl's generator builds
+ * it (label run=NAME, dnsPolicy ClusterFirst, `resources: {}`).
+ * upstream: staging/src/k8s.io/kubectl/pkg/cmd/run/run.go,
+ * staging/src/k8s.io/kubectl/pkg/generate/versioned/run.go (BasicPod.Generate),
+ * staging/src/k8s.io/kubectl/pkg/generate/generate.go (ParseLabels).
+ */
+import type { KObject } from '../apiserver/store';
+import { resourceByName } from '../api/resources';
+import { DRY_RUN_FLAG, FIELD_MANAGER_FLAG, FILENAME_FLAGS, OUTPUT_FLAGS, dryRunStrategy, fail, usageError, type CommandSpec } from './command';
+import { createGenerated } from './create';
+
+/** upstream: generate.go ParseLabels */
+function parseLabels(spec: string): Record<string, string> {
+  const labels: Record<string, string> = {};
+  for (const pair of spec.split(',')) {
+    const kv = pair.split('=');
+    if (kv.length !== 2) fail(`unexpected label spec: ${pair}`);
+    if (kv[0].length === 0) fail('unexpected empty label key');
+    labels[kv[0]] = kv[1];
+  }
+  return labels;
+}
+
+/** upstream: generate/versioned/run.go parseEnvs */
+function parseEnvs(envs: string[]): { name: string; value: string }[] {
+  return envs.map((env) => {
+    const i = env.indexOf('=');
+    if (i <= 0) fail(`invalid env: ${env}`);
+    return { name: env.slice(0, i), value: env.slice(i + 1) };
+  });
+}
+
+export const runCommand: CommandSpec = {
+  name: 'run',
+  long: 'Create and run a particular image in a pod.',
+  short: 'Run a particular image on the cluster',
+  use: 'run NAME --image=image [--env="key=value"] [--port=port] [--dry-run=server|client] [--overrides=inline-json] [--command] -- [COMMAND] [args...]',
+  flags: [
+    ...OUTPUT_FLAGS,
+    ...FILENAME_FLAGS,
+    DRY_RUN_FLAG,
+    FIELD_MANAGER_FLAG('kubectl-run'),
+    { name: 'annotations', type: 'stringArray' },
+    { name: 'attach', type: 'bool' },
+    { name: 'cascade', type: 'string', def: 'background', noOpt: 'background' },
+    { name: 'command', type: 'bool' },
+    { name: 'env', type: 'stringArray' },
+    { name: 'expose', type: 'bool' },
+    { name: 'force', type: 'bool' },
+    { name: 'grace-period', type: 'int', def: -1 },
+    { name: 'image', type: 'string' },
+    { name: 'image-pull-policy', type: 'string' },
+    { name: 'labels', short: 'l', type: 'string' },
+    { name: 'leave-stdin-open', type: 'bool' },
+    { name: 'override-type', type: 'string', def: 'merge' },
+    { name: 'overrides', type: 'string' },
+    { name: 'pod-running-timeout', type: 'duration', def: 60_000 },
+    { name: 'port', type: 'string' },
+    { name: 'privileged', type: 'bool' },
+    { name: 'quiet', short: 'q', type: 'bool' },
+    { name: 'restart', type: 'string', def: 'Always' },
+    { name: 'rm', type: 'bool' },
+    { name: 'save-config', type: 'bool' },
+    { name: 'stdin', short: 'i', type: 'bool' },
+    { name: 'timeout', type: 'duration' },
+    { name: 'tty', short: 't', type: 'bool' },
+    { name: 'wait', type: 'bool' }
+  ],
+  async run(inv) {
+    const { flags } = inv;
+    if (!flags.changed('image')) fail('required flag(s) "image" not set');
+    if (inv.args.length === 0) usageError(inv.path, 'NAME is required for run');
+    const name = inv.args[0];
+    const image = flags.str('image');
+    if (image === '') usageError(inv.path, '--image is required');
+    const restart = flags.str('restart');
+    if (!['Always', 'OnFailure', 'Never'].includes(restart)) usageError(inv.path, `invalid restart policy: ${restart}`);
+    const pullPolicy = flags.str('image-pull-policy');
+    if (pullPolicy && !['Always', 'IfNotPresent', 'Never'].includes(pullPolicy)) usageError(inv.path, `invalid image pull policy: ${pullPolicy}`);
+    const strategy = dryRunStrategy(flags);
+    const attach = flags.bool('attach') || flags.bool('stdin') || flags.bool('tty');
+    if (strategy !== 'none' && attach) usageError(inv.path, "--dry-run=[server|client] can't be used with attached containers options (--attach, --stdin, or --tty)");
+    if (attach || flags.bool('rm')) fail('attaching to a container (--attach, -i, -t, --rm) is not supported by this simulator');
+    if (flags.bool('expose')) fail('--expose is not supported by this simulator');
+    if (flags.str('overrides')) fail('--overrides is not supported by this simulator');
+
+    const labels = flags.str('labels') ? parseLabels(flags.str('labels')) : { run: name };
+    const annotations: Record<string, string> = {};
+    for (const a of flags.list('annotations')) {
+      const i = a.indexOf('=');
+      if (i <= 0) fail(`invalid annotation spec: ${a}`);
+      annotations[a.slice(0, i)] = a.slice(i + 1);
+    }
+    const port = flags.str('port');
+    let containerPort: number | undefined;
+    if (port) {
+      if (!/^[+-]?\d+$/.test(port)) fail(`strconv.Atoi: parsing "${port}": invalid syntax`);
+      containerPort = Number(port);
+    }
+    const envs = parseEnvs(flags.list('env'));
+    const rest = inv.args.slice(1);
+    const container: KObject = {
+      ...(rest.length > 0 ? (flags.bool('command') ? { command: rest } : { args: rest }) : {}),
+      ...(envs.length > 0 ? { env: envs } : {}),
+      image,
+      ...(pullPolicy ? { imagePullPolicy: pullPolicy } : {}),
+      name,
+      ...(containerPort !== undefined && containerPort > -1 ? { ports: [{ containerPort }] } : {}),
+      resources: {},
+      ...(flags.bool('privileged') ? { securityContext: { privileged: true } } : {})
+    };
+    const pod: KObject = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: {
+        ...(Object.keys(annotations).length > 0 ? { annotations } : {}),
+        creationTimestamp: null,
+        labels,
+        name,
+        ...(inv.explicitNamespace ? { namespace: inv.namespace } : {})
+      },
+      spec: { containers: [container], dnsPolicy: 'ClusterFirst', restartPolicy: restart },
+      status: {}
+    };
+    await createGenerated(inv, resourceByName('pods'), pod);
+  }
+};
