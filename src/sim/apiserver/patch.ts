@@ -5,26 +5,10 @@
  * `patchMergeKey` tags in staging/src/k8s.io/api/core/v1/types.go.
  */
 import { badRequest } from '../api/errors';
+import { MERGE_KEYS } from '../api/merge-keys';
 
 type Json = any;
 
-/** Merge keys of the lists a strategic merge patch merges instead of replacing. */
-const MERGE_KEYS: Record<string, string> = {
-  containers: 'name',
-  initContainers: 'name',
-  ephemeralContainers: 'name',
-  env: 'name',
-  volumes: 'name',
-  volumeMounts: 'mountPath',
-  volumeDevices: 'devicePath',
-  ports: 'containerPort',
-  imagePullSecrets: 'name',
-  conditions: 'type',
-  ownerReferences: 'uid',
-  hostAliases: 'ip',
-  topologySpreadConstraints: 'topologyKey',
-  addresses: 'type'
-};
 
 function isObject(x: unknown): x is Record<string, Json> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);

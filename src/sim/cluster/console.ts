@@ -111,13 +111,14 @@ export class Console {
       case '-h':
         return ok(SIM_HELP);
       case 'advance': {
-        if (!rest[0]) return fail('error: sim advance needs a duration, e.g. "sim advance 30s"\n');
+        if (rest.length !== 1) return fail('error: sim advance takes one duration, e.g. "sim advance 30s" or "sim advance 5m"\n');
         let ms: number;
         try {
           ms = parseDuration(rest[0]);
         } catch (e) {
           return fail(`error: ${(e as Error).message}\n`);
         }
+        if (ms < 0) return fail('error: time only moves forward: the duration must not be negative\n');
         await c.advance(ms);
         return ok('');
       }

@@ -176,22 +176,34 @@ export function parseTimestamp(ts: string | undefined): number | undefined {
   return Number.isNaN(ms) ? undefined : ms - SIM_EPOCH_MS;
 }
 
-/** Parses a duration like `500ms`, `35s`, `5m`, `1h30m`, `2m30.5s` (Go time.ParseDuration). */
+const UNITS: Record<string, number> = { ns: 1e-6, us: 1e-3, 'µs': 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/**
+ * Parses a duration like `500ms`, `35s`, `5m`, `1h30m`, `2m30.5s` into virtual ms, with Go's
+ * error wording. upstream: Go's time.ParseDuration
+ */
 export function parseDuration(s: string): number {
-  const re = /(\d+(?:\.\d+)?)(ms|h|m|s)/gy;
-  const text = s.trim();
-  if (text === '0') return 0;
-  let total = 0;
-  let pos = 0;
-  re.lastIndex = 0;
-  let match: RegExpExecArray | null;
-  while ((match = re.exec(text)) !== null) {
-    const n = Number(match[1]);
-    total += n * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match[2] as 'ms' | 's' | 'm' | 'h'];
-    pos = re.lastIndex;
+  const quoted = JSON.stringify(s);
+  let rest = s;
+  let sign = 1;
+  if (rest.startsWith('-') || rest.startsWith('+')) {
+    sign = rest[0] === '-' ? -1 : 1;
+    rest = rest.slice(1);
   }
-  if (pos === 0 || pos !== text.length) throw new Error(`time: invalid duration "${s}"`);
-  return total;
+  if (rest === '0') return 0;
+  if (rest === '') throw new Error(`time: invalid duration ${quoted}`);
+  let total = 0;
+  while (rest !== '') {
+    const num = /^(\d*)(\.\d*)?/.exec(rest)!;
+    if (num[0] === '' || num[0] === '.') throw new Error(`time: invalid duration ${quoted}`);
+    rest = rest.slice(num[0].length);
+    const unit = /^[^\d.]*/.exec(rest)![0];
+    if (unit === '') throw new Error(`time: missing unit in duration ${quoted}`);
+    if (!(unit in UNITS)) throw new Error(`time: unknown unit ${JSON.stringify(unit)} in duration ${quoted}`);
+    total += Number(num[0]) * UNITS[unit];
+    rest = rest.slice(unit.length);
+  }
+  return sign * total;
 }
 
 /** Go's time.Duration.String(): 1m30s, 500ms, 2h0m0s, 0s. */

@@ -13,29 +13,11 @@
  * expressed as explicit deletions.
  */
 
+import { MERGE_KEYS } from '../api/merge-keys';
+
 type Json = any;
 type JsonMap = Record<string, Json>;
 
-/**
- * Lists merged element by element (patchStrategy "merge") and their merge keys, from the
- * `patchMergeKey` tags of k8s.io/api (same table as the API server's strategic merge patch).
- */
-const MERGE_KEYS: Record<string, string> = {
-  containers: 'name',
-  initContainers: 'name',
-  ephemeralContainers: 'name',
-  env: 'name',
-  volumes: 'name',
-  volumeMounts: 'mountPath',
-  volumeDevices: 'devicePath',
-  ports: 'containerPort',
-  imagePullSecrets: 'name',
-  conditions: 'type',
-  ownerReferences: 'uid',
-  hostAliases: 'ip',
-  topologySpreadConstraints: 'topologyKey',
-  addresses: 'type'
-};
 
 /** Maps whose patch strategy is retainKeys (a union: keys not in the manifest are cleared). */
 const RETAIN_KEYS = new Set(['strategy']);

@@ -155,10 +155,19 @@ export function decodeStream(text: string, source: string): unknown[] {
     throw e;
   }
   const values: unknown[] = [];
-  for (const chunk of chunks) {
+  for (const [index, chunk] of chunks.entries()) {
     const doc = parseDocument(chunk.text, YAML_OPTIONS);
     if (doc.errors.length > 0) {
-      throw new StreamError(`error parsing ${source}: error converting YAML to JSON: ${goYamlError(doc, chunk.text)}`);
+      // kubectl's message counts lines from the start of the document; a second line says where
+      // in the whole file (document, line, column) and that nothing from the file was applied.
+      const message = goYamlError(doc, chunk.text);
+      const pos = doc.errors[0].linePos?.[0] ?? { line: 1, col: 1 };
+      // Same line as kubectl's message; the column where the parser stopped when it is on that line.
+      const line = Number(/^yaml: line (\d+):/.exec(message)?.[1] ?? pos.line);
+      const text = chunk.text.split('\n')[line - 1] ?? '';
+      const col = pos.line === line ? pos.col : text.length - text.trimStart().length + 1;
+      const where = `(document ${index + 1}, line ${chunk.firstLine + line - 1}, column ${col} of ${source}: nothing from ${source} was applied)`;
+      throw new StreamError(`error parsing ${source}: error converting YAML to JSON: ${message}\n${where}`);
     }
     let v: unknown;
     try {

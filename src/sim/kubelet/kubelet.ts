@@ -30,8 +30,9 @@ export interface KubeletDeps {
 
 export class Kubelet {
   readonly actor: Actor<typeof kubeletMachine>;
-  readonly recorder: EventRecorder;
-  readonly lease: NodeLeaseController;
+  /** Per-process state: a restarted kubelet starts with a fresh recorder (its event cache is gone) and lease client. */
+  recorder!: EventRecorder;
+  lease!: NodeLeaseController;
   #node?: KObject;
   #lastPosted?: KObject;
   #lastPostTime = -Infinity;
@@ -40,13 +41,10 @@ export class Kubelet {
   #health: NodeHealth = { runtimeReady: false, memoryPressure: false, diskPressure: false, pidPressure: false };
 
   constructor(readonly deps: KubeletDeps) {
-    const { client, clock, identity } = deps;
-    this.recorder = new EventRecorder(client, { component: 'kubelet', host: identity.name }, () => clock.now());
-    this.lease = new NodeLeaseController(identity.name, client, clock, deps.config.nodeLeaseDurationSeconds, deps.trace, () => this.#node?.metadata.uid);
     const machine = kubeletMachine.provide({
       actions: {
         recordStarting: () => {
-          this.#health = { ...this.#health, runtimeReady: false };
+          this.#newProcess();
           this.#trace('kubelet.start');
         },
         register: () => this.#register(),
@@ -54,7 +52,18 @@ export class Kubelet {
         stopLoops: () => this.#stopLoops()
       }
     });
-    this.actor = createActor(machine, { clock: xstateClock(clock) });
+    this.actor = createActor(machine, { clock: xstateClock(deps.clock) });
+  }
+
+  /** What a kubelet process knows when it starts: nothing but its config. */
+  #newProcess(): void {
+    const { client, clock, identity, config } = this.deps;
+    this.recorder = new EventRecorder(client, { component: 'kubelet', host: identity.name }, () => clock.now());
+    this.lease = new NodeLeaseController(identity.name, client, clock, config.nodeLeaseDurationSeconds, this.deps.trace, () => this.#node?.metadata.uid);
+    this.#health = { runtimeReady: false, memoryPressure: false, diskPressure: false, pidPressure: false };
+    this.#node = undefined;
+    this.#lastPosted = undefined;
+    this.#lastPostTime = -Infinity;
   }
 
   get nodeName(): string {

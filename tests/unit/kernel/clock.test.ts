@@ -50,12 +50,16 @@ describe('durations and timestamps', () => {
     ['1h', 3_600_000],
     ['1h30m', 5_400_000],
     ['2m30.5s', 150_500],
-    ['0', 0]
+    ['0', 0],
+    ['1.5h', 5_400_000],
+    ['250us', 0.25]
   ];
   for (const [text, ms] of cases) it(`parses ${text}`, () => expect(parseDuration(text)).toBe(ms));
   it('rejects garbage with Go wording', () => {
-    expect(() => parseDuration('5 minutes')).toThrow('time: invalid duration "5 minutes"');
+    expect(() => parseDuration('5 minutes')).toThrow('time: unknown unit " minutes" in duration "5 minutes"');
     expect(() => parseDuration('')).toThrow('time: invalid duration ""');
+    expect(() => parseDuration('5')).toThrow('time: missing unit in duration "5"');
+    expect(() => parseDuration('5x')).toThrow('time: unknown unit "x" in duration "5x"');
   });
   it('formats like Go', () => {
     expect(formatDuration(0)).toBe('0s');

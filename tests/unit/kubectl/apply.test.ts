@@ -193,13 +193,13 @@ spec:
 
 describe('kubectl apply errors', () => {
   const syntax: [string, string, string][] = [
-    ['mapping in a plain value', 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: a: b\n', 'error: error parsing STDIN: error converting YAML to JSON: yaml: line 4: mapping values are not allowed in this context\n'],
-    ['bad indentation', 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: a\n   b: c\n', 'error: error parsing STDIN: error converting YAML to JSON: yaml: line 5: mapping values are not allowed in this context\n'],
-    ['a tab', 'apiVersion: v1\nkind: Pod\nmetadata:\n\tname: a\n', 'error: error parsing STDIN: error converting YAML to JSON: yaml: line 4: found character that cannot start any token\n'],
-    ['an unclosed flow sequence', 'a: [1, 2\nb: 3\n', "error: error parsing STDIN: error converting YAML to JSON: yaml: line 1: did not find expected ',' or ']'\n"],
-    ['an unclosed flow mapping', 'a: {b: c\n', "error: error parsing STDIN: error converting YAML to JSON: yaml: line 1: did not find expected ',' or '}'\n"],
-    ['a reserved character on line 1', 'key: @x\n', 'error: error parsing STDIN: error converting YAML to JSON: yaml: found character that cannot start any token\n'],
-    ['a sequence item out of place', 'a:\n  - b\n  c: d\n', "error: error parsing STDIN: error converting YAML to JSON: yaml: line 2: did not find expected '-' indicator\n"],
+    ['mapping in a plain value', 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: a: b\n', 'error: error parsing STDIN: error converting YAML to JSON: yaml: line 4: mapping values are not allowed in this context\n(document 1, line 4, column 9 of STDIN: nothing from STDIN was applied)\n'],
+    ['bad indentation', 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: a\n   b: c\n', 'error: error parsing STDIN: error converting YAML to JSON: yaml: line 5: mapping values are not allowed in this context\n(document 1, line 5, column 4 of STDIN: nothing from STDIN was applied)\n'],
+    ['a tab', 'apiVersion: v1\nkind: Pod\nmetadata:\n\tname: a\n', 'error: error parsing STDIN: error converting YAML to JSON: yaml: line 4: found character that cannot start any token\n(document 1, line 4, column 1 of STDIN: nothing from STDIN was applied)\n'],
+    ['an unclosed flow sequence', 'a: [1, 2\nb: 3\n', "error: error parsing STDIN: error converting YAML to JSON: yaml: line 1: did not find expected ',' or ']'\n(document 1, line 1, column 1 of STDIN: nothing from STDIN was applied)\n"],
+    ['an unclosed flow mapping', 'a: {b: c\n', "error: error parsing STDIN: error converting YAML to JSON: yaml: line 1: did not find expected ',' or '}'\n(document 1, line 1, column 1 of STDIN: nothing from STDIN was applied)\n"],
+    ['a reserved character on line 1', 'key: @x\n', 'error: error parsing STDIN: error converting YAML to JSON: yaml: found character that cannot start any token\n(document 1, line 1, column 6 of STDIN: nothing from STDIN was applied)\n'],
+    ['a sequence item out of place', 'a:\n  - b\n  c: d\n', "error: error parsing STDIN: error converting YAML to JSON: yaml: line 2: did not find expected '-' indicator\n(document 1, line 2, column 3 of STDIN: nothing from STDIN was applied)\n"],
     ['an unknown anchor', 'a: *x\n', "error: error parsing STDIN: error converting YAML to JSON: yaml: unknown anchor 'x' referenced\n"],
     ['a bad document separator', '--- foo\na: b\n', 'error: error parsing STDIN: invalid Yaml document separator: foo\n'],
     ['JSON with a trailing comma', '{"apiVersion": "v1", "kind": "ConfigMap",}', "error: error parsing STDIN: json: offset 42: invalid character '}' looking for beginning of object key string\n"],
@@ -214,7 +214,7 @@ describe('kubectl apply errors', () => {
     const b = bench();
     b.files.set('two.yaml', 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: a\n---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: a: b\n');
     const r = await b.run('kubectl apply -f two.yaml');
-    expect(r).toEqual({ stdout: '', stderr: 'error: error parsing two.yaml: error converting YAML to JSON: yaml: line 4: mapping values are not allowed in this context\n', exitCode: 1 });
+    expect(r).toEqual({ stdout: '', stderr: 'error: error parsing two.yaml: error converting YAML to JSON: yaml: line 4: mapping values are not allowed in this context\n(document 2, line 9, column 9 of two.yaml: nothing from two.yaml was applied)\n', exitCode: 1 });
     expect(b.get('namespaces', 'a')).toBeUndefined();
   });
 
