@@ -49,7 +49,11 @@ export class PlaygroundService implements PlaygroundApi {
   async boot(options: BootOptions): Promise<ClockStatus> {
     const cluster = new Cluster({ seed: options.seed ?? 1, workers: options.workers ?? 2 }, this.hostFactory);
     this.#cluster = cluster;
-    this.#console = new Console(cluster);
+    this.#console = new Console(cluster, {
+      print: (text) => {
+        for (const p of this.#ports) p.postMessage({ type: 'output', text } satisfies PageMessage);
+      }
+    });
     cluster.conductor.onTrace = (events) => {
       this.#trace.push(...events);
       if (this.#trace.length > MAX_TRACE_PER_BATCH) this.#trace.splice(0, this.#trace.length - MAX_TRACE_PER_BATCH);
@@ -87,6 +91,10 @@ export class PlaygroundService implements PlaygroundApi {
       this.#flush();
       return { output: out.output, exitCode: out.exitCode };
     });
+  }
+
+  interrupt(): void {
+    this.#console?.interrupt();
   }
 
   play(): void {

@@ -28,7 +28,9 @@ export interface ClockStatus {
 
 export type PageMessage =
   | { type: 'delta'; clock: ClockStatus; changes: ObjectChange[]; trace: TraceEvent[] }
-  | { type: 'reset'; clock: ClockStatus; changes: ObjectChange[] };
+  | { type: 'reset'; clock: ClockStatus; changes: ObjectChange[] }
+  /** Output a command prints after its exec() returned (`kubectl get -w` streaming rows). */
+  | { type: 'output'; text: string };
 
 export interface ExecResult {
   /** What the console prints (stdout and stderr interleaved as kubectl would show them). */
@@ -54,6 +56,8 @@ export interface PlaygroundApi {
   play(): void;
   pause(): void;
   setSpeed(speed: number): void;
+  /** Ctrl-C: stops streaming commands (`kubectl get -w`). */
+  interrupt(): void;
   /** Runs the next pending event and pauses. */
   step(): Promise<ClockStatus>;
   /** Runs the cluster for this many virtual ms as fast as possible. */

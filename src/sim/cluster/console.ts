@@ -53,6 +53,8 @@ Usage:
 
 export class Console {
   #kubeletConfigs = new Map<string, KubeletConfiguration>();
+  /** Watches left open by `kubectl get -w`: they stream until interrupt() (Ctrl-C). */
+  #watches = new Set<{ stop(): void }>();
 
   constructor(
     readonly cluster: Cluster,
@@ -96,9 +98,34 @@ export class Console {
       stdin,
       readFile: this.options.readFile,
       ...(this.options.print
-        ? { print: this.options.print, watch: (req, onEvent, onError) => this.cluster.watch(req, onEvent, onError) }
+        ? {
+            print: this.options.print,
+            watch: (req, onEvent, onError) => {
+              const handle = this.cluster.watch(req, onEvent, onError);
+              const tracked = {
+                stop: () => {
+                  handle.stop();
+                  this.#watches.delete(tracked);
+                }
+              };
+              this.#watches.add(tracked);
+              return tracked;
+            }
+          }
         : {})
     });
+  }
+
+  /** Ctrl-C: stops every `kubectl get -w` still streaming. Returns how many were stopped. */
+  interrupt(): number {
+    const n = this.#watches.size;
+    for (const w of [...this.#watches]) w.stop();
+    return n;
+  }
+
+  /** Whether a `kubectl get -w` is still streaming. */
+  get watching(): boolean {
+    return this.#watches.size > 0;
   }
 
   async #sim(args: string[], stdin?: string): Promise<CommandOutput> {
