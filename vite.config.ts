@@ -26,7 +26,13 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,ttf,json}'],
         // Monaco's main chunk is ~3.9 MB: raise Workbox's 2 MiB default so it is precached too.
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
-        navigateFallback: '/'
+        navigateFallback: '/',
+        // injectRegister is false, so the plugin does not set these for autoUpdate: without them the
+        // first visit is not controlled (not offline-ready) until the next load.
+        clientsClaim: true,
+        skipWaiting: true,
+        // README images are not part of the app.
+        globIgnores: ['readme/**']
       }
     })
   ],
@@ -37,6 +43,11 @@ export default defineConfig({
     ]
   },
   server: { fs: { allow: ['workers'] } },
+  optimizeDeps: {
+    // Found late (behind the Editor tab's dynamic import, or inside workers): pre-bundle them up
+    // front, else the dev server re-optimizes and reloads the page when they are first requested.
+    include: ['comlink', 'd3', 'yaml', 'xstate', 'monaco-editor/editor', 'monaco-yaml', 'monaco-yaml/yaml.worker.js', 'monaco-editor/editor/editor.worker']
+  },
   worker: { format: 'es' },
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/scenario/**/*.test.ts', 'src/**/*.test.ts'],

@@ -8,8 +8,9 @@ import type { Envelope, HostLink, StepResult } from './messages';
 /** The part of MessagePort both browsers and Node's worker_threads provide. */
 export interface PortLike {
   postMessage(message: unknown): void;
-  addEventListener?(type: 'message', listener: (e: { data: unknown }) => void): void;
-  on?(event: 'message', listener: (data: unknown) => void): void;
+  // `any`: browsers' and Node's MessagePort declare their listener parameter types differently.
+  addEventListener?(type: 'message', listener: (e: any) => void): void;
+  on?(event: 'message', listener: (data: any) => void): void;
   start?(): void;
 }
 
@@ -18,7 +19,7 @@ export type LinkResponse = { type: 'stepped'; id: number; result: StepResult };
 
 function listen(port: PortLike, fn: (data: unknown) => void): void {
   if (port.addEventListener) {
-    port.addEventListener('message', (e) => fn(e.data));
+    port.addEventListener('message', (e: { data: unknown }) => fn(e.data));
     port.start?.();
   } else if (port.on) {
     port.on('message', fn);

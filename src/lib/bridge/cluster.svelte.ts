@@ -1,0 +1,186 @@
+/**
+ * The page's handle on the cluster worker. It owns the Worker, sends control calls through
+ * Comlink and folds the `PageMessage` deltas arriving on a MessagePort into immutable snapshots
+ * (`$state.raw`), so components read plain objects and never touch postMessage.
+ */
+import * as Comlink from 'comlink';
+import type { TraceEvent } from '../../sim/kernel/trace';
+import { appendBounded, applyChanges, EMPTY_RESOURCE, latestHeartbeats, type KObject, type Resources } from './deltas';
+import type { ClockStatus, ExecResult, PageMessage, PlaygroundApi } from './protocol';
+
+export type ClusterPhase = 'idle' | 'booting' | 'ready' | 'failed';
+
+export interface ClusterOptions {
+  seed?: number;
+  workers?: number;
+  /** How many recent trace events the page keeps. */
+  traceLimit?: number;
+}
+
+/** Speeds the top bar offers (virtual seconds per wall second). */
+export const SPEEDS = [0.25, 0.5, 1, 2, 5, 10, 25, 50, 100] as const;
+
+/** The page never extrapolates the clock further than this past the worker's last report. */
+const MAX_EXTRAPOLATION_MS = 1000;
+
+export class Cluster {
+  phase = $state<ClusterPhase>('idle');
+  error = $state<string | undefined>();
+  clock = $state.raw<ClockStatus>({ t: 0, running: false, speed: 1 });
+  resources = $state.raw<Resources>(new Map());
+  trace = $state.raw<readonly TraceEvent[]>([]);
+  /** node name -> virtual time of its kubelet's last Lease renewal (from `lease.renew` trace events). */
+  heartbeats = $state.raw<ReadonlyMap<string, number>>(new Map());
+
+  readonly pods = $derived(this.list('pods'));
+  readonly nodes = $derived(this.list('nodes'));
+  readonly events = $derived(this.list('events'));
+
+  #options: Required<ClusterOptions>;
+  #worker: Worker | undefined;
+  #api: Comlink.Remote<PlaygroundApi> | undefined;
+  #port: MessagePort | undefined;
+  #ready: Promise<void> | undefined;
+  /** performance.now() at which `clock` was last set, to extrapolate between deltas. */
+  #clockAt = 0;
+  #outputListeners = new Set<(text: string) => void>();
+
+  constructor(options: ClusterOptions = {}) {
+    this.#options = { seed: options.seed ?? 1, workers: options.workers ?? 2, traceLimit: options.traceLimit ?? 2000 };
+  }
+
+  /** Boots the worker and the default cluster, connects the delta port and starts the clock. */
+  start(): Promise<void> {
+    this.#ready ??= this.#boot();
+    return this.#ready;
+  }
+
+  async #boot(): Promise<void> {
+    this.phase = 'booting';
+    try {
+      const worker = new Worker(new URL('../../../workers/cluster.worker.ts', import.meta.url), { type: 'module' });
+      worker.addEventListener('error', (e) => this.#fail(e.message || 'the cluster worker crashed'));
+      this.#worker = worker;
+      this.#api = Comlink.wrap<PlaygroundApi>(worker);
+
+      this.#setClock(await this.#api.boot({ seed: this.#options.seed, workers: this.#options.workers }));
+
+      const channel = new MessageChannel();
+      this.#port = channel.port1;
+      this.#port.onmessage = (e: MessageEvent<PageMessage>) => this.#receive(e.data);
+      await this.#api.connect(Comlink.transfer(channel.port2, [channel.port2]));
+
+      this.phase = 'ready';
+      // Straight to the API: play() itself waits for start(), which is this very boot.
+      this.#setClock({ ...this.clock, running: true });
+      await this.#api.play();
+    } catch (err) {
+      this.#fail(err instanceof Error ? err.message : String(err));
+      throw err;
+    }
+  }
+
+  #fail(message: string): void {
+    this.phase = 'failed';
+    this.error = message;
+  }
+
+  #receive(message: PageMessage): void {
+    switch (message.type) {
+      case 'reset':
+        this.resources = applyChanges(new Map(), message.changes);
+        this.trace = [];
+        this.#setClock(message.clock);
+        break;
+      case 'delta':
+        this.resources = applyChanges(this.resources, message.changes);
+        this.trace = appendBounded(this.trace, message.trace, this.#options.traceLimit);
+        this.heartbeats = latestHeartbeats(this.heartbeats, message.trace);
+        this.#setClock(message.clock);
+        break;
+      case 'output':
+        for (const listener of this.#outputListeners) listener(message.text);
+        break;
+    }
+  }
+
+  /**
+   * Output that commands print after their exec() returned (`kubectl get -w` rows), in order.
+   * Returns the unsubscribe function.
+   */
+  onOutput(listener: (text: string) => void): () => void {
+    this.#outputListeners.add(listener);
+    return () => this.#outputListeners.delete(listener);
+  }
+
+  #setClock(clock: ClockStatus): void {
+    this.clock = clock;
+    this.#clockAt = performance.now();
+  }
+
+  async #call<T>(fn: (api: Comlink.Remote<PlaygroundApi>) => Promise<T>): Promise<T> {
+    await this.start();
+    return fn(this.#api!);
+  }
+
+  /** All objects of one resource (`pods`, `nodes`, `events`, ...), keyed by `namespace/name`. */
+  list(resource: string): ReadonlyMap<string, KObject> {
+    return this.resources.get(resource) ?? EMPTY_RESOURCE;
+  }
+
+  get(resource: string, key: string): KObject | undefined {
+    return this.resources.get(resource)?.get(key);
+  }
+
+  /**
+   * Virtual time now, extrapolated from the last report while the clock runs (the worker reports
+   * at most once per frame, and not at all when nothing happens), never more than a second ahead.
+   */
+  virtualNow(wallNow = performance.now()): number {
+    const { t, running, speed } = this.clock;
+    if (!running) return t;
+    return t + Math.min(Math.max(0, wallNow - this.#clockAt), MAX_EXTRAPOLATION_MS) * speed;
+  }
+
+  /** Runs console lines (`kubectl ...`, `sim ...`, heredocs allowed); waits for the boot first. */
+  exec(script: string): Promise<ExecResult> {
+    return this.#call((api) => api.exec(script));
+  }
+
+  /** Ctrl-C: stops streaming commands (`kubectl get -w`). */
+  async interrupt(): Promise<void> {
+    await this.#call((api) => api.interrupt());
+  }
+
+  async play(): Promise<void> {
+    this.#setClock({ ...this.clock, t: this.virtualNow(), running: true });
+    await this.#call((api) => api.play());
+  }
+
+  async pause(): Promise<void> {
+    this.#setClock({ ...this.clock, t: this.virtualNow(), running: false });
+    await this.#call((api) => api.pause());
+  }
+
+  async setSpeed(speed: number): Promise<void> {
+    this.#setClock({ ...this.clock, t: this.virtualNow(), speed });
+    await this.#call((api) => api.setSpeed(speed));
+  }
+
+  async step(): Promise<void> {
+    this.#setClock(await this.#call((api) => api.step()));
+  }
+
+  async advance(ms: number): Promise<void> {
+    this.#setClock(await this.#call((api) => api.advance(ms)));
+  }
+
+  dispose(): void {
+    this.#port?.close();
+    this.#api?.[Comlink.releaseProxy]();
+    this.#worker?.terminate();
+    this.#port = this.#api = this.#worker = undefined;
+    this.#ready = undefined;
+    this.phase = 'idle';
+  }
+}

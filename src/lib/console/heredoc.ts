@@ -1,0 +1,42 @@
+/**
+ * Whether a console input is complete or still waiting for lines, as a shell decides it: an open
+ * heredoc (`<<EOF` without its closing `EOF` line) or a trailing backslash asks for more.
+ */
+const HEREDOC = /<<(-?)\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\2/g;
+
+export function needsMoreInput(text: string): boolean {
+  const lines = text.split('\n');
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i++];
+    const markers = [...line.matchAll(HEREDOC)];
+    // Each heredoc opened on this line consumes the following lines up to its delimiter, in order.
+    for (const [, dash, , word] of markers) {
+      let closed = false;
+      while (i < lines.length) {
+        const body = lines[i++];
+        if ((dash ? body.replace(/^\t+/, '') : body) === word) {
+          closed = true;
+          break;
+        }
+      }
+      if (!closed) return true;
+    }
+  }
+  return /(^|[^\\])\\$/.test(text);
+}
+
+/** A heredoc delimiter that does not occur as a line of `body` (EOF unless the body has one). */
+export function heredocDelimiter(body: string): string {
+  const lines = new Set(body.split('\n'));
+  let word = 'EOF';
+  for (let n = 1; lines.has(word); n++) word = `EOF${n}`;
+  return word;
+}
+
+/** `kubectl apply -f - <<EOF` around a manifest, as typed in the console. */
+export function applyScript(manifest: string): string {
+  const body = manifest.replace(/\n+$/, '');
+  const word = heredocDelimiter(body);
+  return `kubectl apply -f - <<${word}\n${body}\n${word}`;
+}

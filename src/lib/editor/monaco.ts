@@ -1,0 +1,140 @@
+/**
+ * Monaco with YAML support, loaded on demand (this module is only ever imported dynamically).
+ *
+ * Slim entries only: the editor core, the handful of features a manifest editor needs, the YAML
+ * tokenizer and monaco-yaml. The full `monaco-editor` entry would bundle the TS/JSON/CSS/HTML
+ * language workers (megabytes) into the build and the offline cache.
+ */
+import * as monaco from 'monaco-editor/editor';
+import 'monaco-editor/features/codeEditor/register';
+import 'monaco-editor/features/codicon/register';
+import 'monaco-editor/features/bracketMatching/register';
+import 'monaco-editor/features/clipboard/register';
+import 'monaco-editor/features/codeAction/register';
+import 'monaco-editor/features/comment/register';
+import 'monaco-editor/features/contextmenu/register';
+import 'monaco-editor/features/cursorUndo/register';
+import 'monaco-editor/features/find/register';
+import 'monaco-editor/features/folding/register';
+import 'monaco-editor/features/format/register';
+import 'monaco-editor/features/gotoError/register';
+import 'monaco-editor/features/hover/register';
+import 'monaco-editor/features/indentation/register';
+import 'monaco-editor/features/linesOperations/register';
+import 'monaco-editor/features/multicursor/register';
+import 'monaco-editor/features/snippet/register';
+import 'monaco-editor/features/suggest/register';
+import 'monaco-editor/features/wordHighlighter/register';
+import 'monaco-editor/features/wordOperations/register';
+import 'monaco-editor/languages/definitions/yaml/register';
+import { configureMonacoYaml } from 'monaco-yaml';
+import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
+import YamlWorker from './yaml.worker?worker';
+
+export type Theme = 'light' | 'dark';
+
+function newWorker(label: string): Worker {
+  return label === 'yaml' ? new YamlWorker() : new EditorWorker();
+}
+
+globalThis.MonacoEnvironment = { getWorker: (_workerId: string, label: string) => newWorker(label) };
+
+/**
+ * monaco-yaml's worker manager calls `editor.createWebWorker({ label, createData })`, the pre-0.53
+ * signature. Since 0.53 Monaco wants the worker itself and, without it, quietly runs the code on the
+ * main thread with no YAML service (no validation, no hover). Give monaco-yaml a `monaco` whose
+ * createWebWorker starts the real worker and does the handshake Monaco's own language workers do:
+ * post 'ignore' to wake it, then the create data. (upstream: monaco-yaml issue #272, PR #282)
+ */
+function createLanguageWorker(opts: { label?: string; createData?: unknown; host?: Record<string, Function>; keepIdleModels?: boolean }) {
+  const worker = newWorker(opts.label ?? 'editorWorkerService');
+  worker.postMessage('ignore');
+  worker.postMessage(opts.createData);
+  return monaco.editor.createWebWorker({ worker, host: opts.host, keepIdleModels: opts.keepIdleModels });
+}
+
+let yamlConfigured = false;
+function configureYaml() {
+  if (yamlConfigured) return;
+  yamlConfigured = true;
+  const patched = { ...monaco, editor: { ...monaco.editor, createWebWorker: createLanguageWorker } } as unknown as typeof monaco;
+  configureMonacoYaml(patched, {
+    isKubernetes: true,
+    enableSchemaRequest: false,
+    format: { enable: true },
+    validate: true,
+    hover: true,
+    completion: true
+  });
+}
+
+/** Monaco's own themes, on the page's surface colours so the editor sits flush in the panel. */
+function defineThemes() {
+  // Monaco takes only #rrggbb(aa); CSS may hold #fff or rgb(): let a canvas normalise it.
+  const canvas = document.createElement('canvas').getContext('2d')!;
+  const hex = (colour: string) => {
+    canvas.fillStyle = '#000000';
+    canvas.fillStyle = colour;
+    return canvas.fillStyle;
+  };
+  const colours = (theme: Theme) => {
+    // A probe element carrying the theme resolves that theme's CSS tokens (see app.css).
+    const probe = document.body.appendChild(document.createElement('div'));
+    probe.dataset.theme = theme;
+    const style = getComputedStyle(probe);
+    const bg = hex(style.getPropertyValue('--surface').trim());
+    const line = hex(style.getPropertyValue('--surface-2').trim());
+    probe.remove();
+    return { 'editor.background': bg, 'editorGutter.background': bg, 'editor.lineHighlightBackground': line };
+  };
+  monaco.editor.defineTheme('kubarium-light', { base: 'vs', inherit: true, rules: [], colors: colours('light') });
+  monaco.editor.defineTheme('kubarium-dark', { base: 'vs-dark', inherit: true, rules: [], colors: colours('dark') });
+}
+
+const monacoTheme = (theme: Theme) => (theme === 'dark' ? 'kubarium-dark' : 'kubarium-light');
+
+export interface YamlEditor {
+  getValue(): string;
+  setTheme(theme: Theme): void;
+  focus(): void;
+  dispose(): void;
+}
+
+export function createYamlEditor(
+  element: HTMLElement,
+  options: { value: string; theme: Theme; onApply: () => void; onChange?: (value: string) => void }
+): YamlEditor {
+  configureYaml();
+  defineThemes();
+  const model = monaco.editor.createModel(options.value, 'yaml', monaco.Uri.parse('file:///manifest.yaml'));
+  const editor = monaco.editor.create(element, {
+    model,
+    theme: monacoTheme(options.theme),
+    automaticLayout: true,
+    minimap: { enabled: false },
+    fontSize: 13,
+    lineHeight: 20,
+    fontFamily: getComputedStyle(element).getPropertyValue('--font-mono') || 'monospace',
+    tabSize: 2,
+    insertSpaces: true,
+    scrollBeyondLastLine: false,
+    renderLineHighlight: 'line',
+    padding: { top: 8, bottom: 8 },
+    overviewRulerLanes: 0,
+    scrollbar: { verticalScrollbarSize: 10, horizontalScrollbarSize: 10 },
+    quickSuggestions: { other: true, comments: false, strings: true },
+    ariaLabel: 'Manifest editor (YAML)'
+  });
+  editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, options.onApply);
+  const changes = model.onDidChangeContent(() => options.onChange?.(model.getValue()));
+  return {
+    getValue: () => model.getValue(),
+    setTheme: (theme) => monaco.editor.setTheme(monacoTheme(theme)),
+    focus: () => editor.focus(),
+    dispose() {
+      changes.dispose();
+      editor.dispose();
+      model.dispose();
+    }
+  };
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { assignSlots, CARD_W, cardHeight, GAP, layoutCluster, PAD } from './layout';
+
+const node = (name: string, created = '2025-01-01T00:00:00Z', controlPlane = false) => ({
+  metadata: {
+    name,
+    creationTimestamp: created,
+    labels: controlPlane ? { 'node-role.kubernetes.io/control-plane': '' } : {}
+  }
+});
+const pod = (name: string, nodeName?: string, created = '2025-01-01T00:00:10Z', namespace = 'default') => ({
+  metadata: { name, namespace, creationTimestamp: created },
+  spec: nodeName ? { nodeName } : {}
+});
+
+const defaultNodes = [node('worker-2'), node('worker-1'), node('control-plane', '2025-01-01T00:00:00Z', true)];
+
+describe('assignSlots', () => {
+  const cases: { name: string; nodes: ReturnType<typeof node>[]; previous?: [string, number][]; want: [string, number][] }[] = [
+    {
+      name: 'control plane first, then by name in natural order',
+      nodes: [node('worker-10'), node('worker-2'), node('control-plane', undefined, true)],
+      want: [['control-plane', 0], ['worker-2', 1], ['worker-10', 2]]
+    },
+    {
+      name: 'older nodes before newer ones',
+      nodes: [node('a', '2025-01-01T00:05:00Z'), node('b', '2025-01-01T00:01:00Z')],
+      want: [['b', 0], ['a', 1]]
+    },
+    {
+      name: 'a removed node leaves a hole; the others keep their slot',
+      nodes: [node('control-plane', undefined, true), node('worker-2')],
+      previous: [['control-plane', 0], ['worker-1', 1], ['worker-2', 2]],
+      want: [['control-plane', 0], ['worker-2', 2]]
+    },
+    {
+      name: 'a new node takes the lowest free slot',
+      nodes: [node('control-plane', undefined, true), node('worker-2'), node('worker-3')],
+      previous: [['control-plane', 0], ['worker-2', 2]],
+      want: [['control-plane', 0], ['worker-3', 1], ['worker-2', 2]]
+    }
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const slots = assignSlots(c.nodes, new Map(c.previous));
+      expect([...slots].sort((a, b) => a[1] - b[1])).toEqual(c.want);
+    });
+  }
+});
+
+describe('layoutCluster', () => {
+  it('places the default cluster in one row below the control-plane band', () => {
+    const layout = layoutCluster(defaultNodes, [], { width: 960 });
+    expect(layout.columns).toBe(3);
+    expect(layout.nodes.map((n) => n.name)).toEqual(['control-plane', 'worker-1', 'worker-2']);
+    const x0 = (960 - (3 * CARD_W + 2 * GAP)) / 2;
+    expect(x0).toBeGreaterThanOrEqual(PAD);
+    expect(layout.nodes.map((n) => n.x)).toEqual([x0, x0 + CARD_W + GAP, x0 + 2 * (CARD_W + GAP)]);
+    const y = layout.band.y + layout.band.h + GAP;
+    expect(layout.nodes.every((n) => n.y === y)).toBe(true);
+    expect(layout.tray.y).toBeGreaterThan(y + cardHeight(0));
+    expect(layout.height).toBe(layout.tray.y + layout.tray.h + PAD);
+  });
+
+  it('centres a single column', () => {
+    const layout = layoutCluster(defaultNodes, [], { width: 400 });
+    expect(layout.columns).toBe(1);
+    expect(layout.nodes[0].x).toBe((400 - CARD_W) / 2);
+    expect([layout.band.x, layout.band.w, layout.tray.x, layout.tray.w]).toEqual([(400 - CARD_W) / 2, CARD_W, (400 - CARD_W) / 2, CARD_W]);
+  });
+
+  it('wraps to as many columns as fit, at least one', () => {
+    expect(layoutCluster(defaultNodes, [], { width: 620 }).columns).toBe(2);
+    expect(layoutCluster(defaultNodes, [], { width: 100 }).columns).toBe(1);
+  });
+
+  it('puts pods in their node card, oldest first, and unscheduled or orphaned pods in the tray', () => {
+    const pods = [
+      pod('web-b', 'worker-1', '2025-01-01T00:00:20Z'),
+      pod('web-a', 'worker-1', '2025-01-01T00:00:10Z'),
+      pod('pending'),
+      pod('orphan', 'gone-node')
+    ];
+    const layout = layoutCluster(defaultNodes, pods, { width: 960 });
+    const w1 = layout.nodes.find((n) => n.name === 'worker-1')!;
+    expect(w1.pods.map((p) => p.key)).toEqual(['default/web-a', 'default/web-b']);
+    expect(w1.pods[0].y).toBe(w1.podsY);
+    expect(w1.pods[1].x).toBeGreaterThan(w1.pods[0].x);
+    for (const p of w1.pods) {
+      expect(p.x).toBeGreaterThanOrEqual(w1.x);
+      expect(p.x + p.w).toBeLessThanOrEqual(w1.x + w1.w);
+    }
+    expect(layout.tray.pods.map((p) => p.key).sort()).toEqual(['default/orphan', 'default/pending']);
+  });
+
+  it('keeps a node where it was when another node goes away', () => {
+    const before = layoutCluster(defaultNodes, [], { width: 960 });
+    const after = layoutCluster(
+      defaultNodes.filter((n) => n.metadata.name !== 'worker-1'),
+      [],
+      { width: 960, previous: before.slots }
+    );
+    const at = (l: typeof before, name: string) => l.nodes.find((n) => n.name === name)!;
+    expect([at(after, 'worker-2').x, at(after, 'worker-2').y]).toEqual([at(before, 'worker-2').x, at(before, 'worker-2').y]);
+  });
+
+  it('gives every card in a row the height of the fullest card', () => {
+    const pods = Array.from({ length: 7 }, (_, i) => pod(`p${i}`, 'worker-2'));
+    const layout = layoutCluster(defaultNodes, pods, { width: 960 });
+    expect(new Set(layout.nodes.map((n) => n.h))).toEqual(new Set([cardHeight(7)]));
+    expect(cardHeight(7)).toBeGreaterThan(cardHeight(0));
+  });
+});

@@ -1,0 +1,205 @@
+/**
+ * Where everything sits on the cluster map. A pure function of the objects (and of the previous
+ * layout, so a node keeps its place when others come and go): the Svelte component only draws.
+ *
+ *   +-- control-plane band -------------------------------------------+
+ *   +-- node card --+ +-- node card --+ +-- node card --+   (stable grid of slots)
+ *   +-- Pending (unscheduled) tray -----------------------------------+
+ */
+import type { KObject } from '../bridge/deltas';
+
+export const PAD = 20;
+export const GAP = 16;
+export const BAND_H = 64;
+export const CARD_W = 280;
+export const CARD_PAD = 12;
+export const HEADER_H = 40;
+export const RAIL_H = 26;
+export const GAUGES_H = 38;
+export const POD_W = 124;
+export const POD_H = 30;
+export const POD_GAP = 8;
+export const TRAY_HEADER_H = 30;
+
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface PodPlacement extends Box {
+  /** `namespace/name`. */
+  key: string;
+  pod: KObject;
+}
+
+export interface NodePlacement extends Box {
+  name: string;
+  slot: number;
+  node: KObject;
+  /** Where the pods area starts inside the card (absolute coordinates). */
+  podsY: number;
+  pods: PodPlacement[];
+}
+
+export interface ClusterLayout {
+  width: number;
+  height: number;
+  columns: number;
+  band: Box;
+  nodes: NodePlacement[];
+  tray: Box & { pods: PodPlacement[] };
+  /** node name -> slot index; pass it back as `previous` next time. */
+  slots: ReadonlyMap<string, number>;
+}
+
+export interface LayoutOptions {
+  /** Width available for the map, in px. */
+  width?: number;
+  /** The `slots` of the previous layout: nodes found there keep their slot. */
+  previous?: ReadonlyMap<string, number>;
+}
+
+const collator = new Intl.Collator('en', { numeric: true });
+
+function podKey(pod: KObject): string {
+  return `${pod.metadata?.namespace ?? 'default'}/${pod.metadata?.name ?? ''}`;
+}
+
+function isControlPlane(node: KObject): boolean {
+  const labels = node.metadata?.labels ?? {};
+  return 'node-role.kubernetes.io/control-plane' in labels || node.metadata?.name === 'control-plane';
+}
+
+/** Oldest first; ties by name in natural order (worker-2 before worker-10). */
+function byAge(a: KObject, b: KObject): number {
+  const ta = a.metadata?.creationTimestamp ?? '';
+  const tb = b.metadata?.creationTimestamp ?? '';
+  if (ta !== tb) return ta < tb ? -1 : 1;
+  return collator.compare(a.metadata?.namespace ?? '', b.metadata?.namespace ?? '') || collator.compare(a.metadata?.name ?? '', b.metadata?.name ?? '');
+}
+
+/** Keeps known nodes in their slot; new nodes (control plane first, then oldest) take the lowest free slots. */
+export function assignSlots(nodes: readonly KObject[], previous: ReadonlyMap<string, number> = new Map()): Map<string, number> {
+  const slots = new Map<string, number>();
+  const taken = new Set<number>();
+  const fresh: KObject[] = [];
+  for (const node of nodes) {
+    const name = node.metadata?.name as string;
+    const slot = previous.get(name);
+    if (slot !== undefined && !taken.has(slot)) {
+      slots.set(name, slot);
+      taken.add(slot);
+    } else fresh.push(node);
+  }
+  fresh.sort((a, b) => Number(isControlPlane(b)) - Number(isControlPlane(a)) || byAge(a, b));
+  let next = 0;
+  for (const node of fresh) {
+    while (taken.has(next)) next++;
+    slots.set(node.metadata?.name as string, next);
+    taken.add(next);
+  }
+  return slots;
+}
+
+function podsHeight(count: number, perRow: number): number {
+  const rows = Math.max(1, Math.ceil(count / perRow));
+  return rows * POD_H + (rows - 1) * POD_GAP;
+}
+
+const PODS_PER_CARD_ROW = Math.floor((CARD_W - 2 * CARD_PAD + POD_GAP) / (POD_W + POD_GAP));
+
+/** Height of a node card holding `podCount` pods. */
+export function cardHeight(podCount: number): number {
+  return HEADER_H + RAIL_H + podsHeight(podCount, PODS_PER_CARD_ROW) + CARD_PAD + GAUGES_H;
+}
+
+function placePods(pods: readonly KObject[], x: number, y: number, perRow: number): PodPlacement[] {
+  return pods.map((pod, i) => ({
+    key: podKey(pod),
+    pod,
+    x: x + (i % perRow) * (POD_W + POD_GAP),
+    y: y + Math.floor(i / perRow) * (POD_H + POD_GAP),
+    w: POD_W,
+    h: POD_H
+  }));
+}
+
+export function layoutCluster(nodes: readonly KObject[], pods: readonly KObject[], options: LayoutOptions = {}): ClusterLayout {
+  const width = Math.max(options.width ?? 960, CARD_W + 2 * PAD);
+  const columns = Math.max(1, Math.floor((width - 2 * PAD + GAP) / (CARD_W + GAP)));
+  const slots = assignSlots(nodes, options.previous);
+
+  // Group pods: by node when the node exists, otherwise into the tray (unscheduled, or orphaned).
+  const nodeNames = new Set(slots.keys());
+  const podsByNode = new Map<string, KObject[]>();
+  const unplaced: KObject[] = [];
+  for (const pod of pods) {
+    const nodeName = pod.spec?.nodeName as string | undefined;
+    if (nodeName && nodeNames.has(nodeName)) {
+      let list = podsByNode.get(nodeName);
+      if (!list) podsByNode.set(nodeName, (list = []));
+      list.push(pod);
+    } else unplaced.push(pod);
+  }
+  for (const list of podsByNode.values()) list.sort(byAge);
+  unplaced.sort(byAge);
+
+  // Row heights: the tallest card in the row; a row emptied by removals keeps an empty card's
+  // height so the rows below it do not jump.
+  const rowCount = slots.size === 0 ? 0 : Math.floor(Math.max(...slots.values()) / columns) + 1;
+  const rowHeights: number[] = new Array(rowCount).fill(cardHeight(0));
+  for (const [name, slot] of slots) {
+    const row = Math.floor(slot / columns);
+    rowHeights[row] = Math.max(rowHeights[row], cardHeight(podsByNode.get(name)?.length ?? 0));
+  }
+  // Band, grid and tray share one column, centred in the width (a function of the width only,
+  // so nothing moves as nodes come and go).
+  const contentW = columns * CARD_W + (columns - 1) * GAP;
+  const contentX = Math.max(PAD, (width - contentW) / 2);
+  const band: Box = { x: contentX, y: PAD, w: contentW, h: BAND_H };
+  const gridY = band.y + band.h + GAP;
+  const rowY: number[] = [];
+  let y = gridY;
+  for (const h of rowHeights) {
+    rowY.push(y);
+    y += h + GAP;
+  }
+
+  const placed: NodePlacement[] = [];
+  for (const node of nodes) {
+    const name = node.metadata?.name as string;
+    const slot = slots.get(name)!;
+    const row = Math.floor(slot / columns);
+    const x = contentX + (slot % columns) * (CARD_W + GAP);
+    const cardY = rowY[row];
+    const podsY = cardY + HEADER_H + RAIL_H;
+    placed.push({
+      name,
+      slot,
+      node,
+      x,
+      y: cardY,
+      w: CARD_W,
+      h: rowHeights[row],
+      podsY,
+      pods: placePods(podsByNode.get(name) ?? [], x + CARD_PAD, podsY, PODS_PER_CARD_ROW)
+    });
+  }
+  placed.sort((a, b) => a.slot - b.slot);
+
+  const trayW = contentW;
+  const trayPerRow = Math.max(1, Math.floor((trayW - 2 * CARD_PAD + POD_GAP) / (POD_W + POD_GAP)));
+  const trayY = rowCount === 0 ? gridY : y;
+  const trayH = TRAY_HEADER_H + podsHeight(unplaced.length, trayPerRow) + CARD_PAD;
+  const tray = {
+    x: contentX,
+    y: trayY,
+    w: trayW,
+    h: trayH,
+    pods: placePods(unplaced, contentX + CARD_PAD, trayY + TRAY_HEADER_H, trayPerRow)
+  };
+
+  return { width, height: trayY + trayH + PAD, columns, band, nodes: placed, tray, slots };
+}

@@ -1,0 +1,52 @@
+/**
+ * Pan and zoom for the cluster map, with d3-zoom. The map imports this module lazily: the map is
+ * drawn at once, and D3 (selection, zoom, transitions, interpolators) stays out of first-load JS.
+ *
+ * Wheel alone pans (the map is a page to read); ctrl/cmd + wheel, a pinch or the buttons zoom.
+ */
+import { select, zoom, zoomIdentity, type ZoomTransform } from 'd3';
+
+export interface View {
+  x: number;
+  y: number;
+  k: number;
+}
+
+export interface PanZoom {
+  zoomBy(factor: number): void;
+  reset(): void;
+  /** The drawn content's size: panning stops at its edges. */
+  setContentSize(width: number, height: number): void;
+  destroy(): void;
+}
+
+export function attachPanZoom(svg: SVGSVGElement, onView: (view: View) => void): PanZoom {
+  const selection = select(svg);
+  let current: ZoomTransform = zoomIdentity;
+  const behavior = zoom<SVGSVGElement, unknown>()
+    .scaleExtent([0.35, 2.5])
+    .filter((e: Event) => (e.type === 'wheel' ? (e as WheelEvent).ctrlKey || (e as WheelEvent).metaKey : !(e as MouseEvent).button))
+    .on('zoom', (e: { transform: ZoomTransform }) => {
+      current = e.transform;
+      onView({ x: current.x, y: current.y, k: current.k });
+    });
+  selection.call(behavior).on('dblclick.zoom', null);
+  selection.on('wheel.pan', (e: WheelEvent) => {
+    if (e.ctrlKey || e.metaKey) return;
+    e.preventDefault();
+    behavior.translateBy(selection, -e.deltaX / current.k, -e.deltaY / current.k);
+  });
+
+  return {
+    zoomBy: (factor) => selection.call(behavior.scaleBy, factor),
+    reset: () => selection.call(behavior.transform, zoomIdentity),
+    setContentSize(width, height) {
+      const { clientWidth, clientHeight } = svg;
+      behavior.translateExtent([
+        [0, 0],
+        [Math.max(width, clientWidth / current.k), Math.max(height, clientHeight / current.k)]
+      ]);
+    },
+    destroy: () => selection.on('.zoom', null).on('wheel.pan', null)
+  };
+}

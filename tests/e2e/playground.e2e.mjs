@@ -1,0 +1,108 @@
+// The playground's first page: the map, the clock, the console and the editor.
+import assert from 'node:assert/strict';
+import { clockMs, GET_NODES_HEADER, NODES, runInConsole, until, waitForNodes } from './helpers.mjs';
+
+/** (a) The page loads, the clock is visible and advances while playing, the three nodes are drawn. */
+export async function mapAndClock({ page, baseURL, screenshot }) {
+  await page.goto(`${baseURL}/`);
+  await page.getByTestId('clock').waitFor({ state: 'visible' });
+  await waitForNodes(page);
+  for (const name of NODES) {
+    const card = page.locator(`[data-node="${name}"]`);
+    assert.match(await card.innerHTML(), new RegExp(`>${name}<`), `node card ${name} shows its name`);
+  }
+  // Playing at 1x: over 3 s of wall time, at least 2 s of virtual time pass. (The page only
+  // extrapolates up to 1 s past the worker's last report, so this needs the worker's clock to run.)
+  assert.equal(await page.getByRole('button', { name: 'Pause', exact: true }).count(), 1, 'the cluster plays on first open');
+  const t0 = await clockMs(page);
+  await page.waitForTimeout(3000);
+  const t1 = await clockMs(page);
+  assert.ok(t1 - t0 >= 2000, `clock went from ${t0} to ${t1} ms in 3 s at 1x`);
+  await screenshot('map');
+}
+
+/** (b) The console runs `kubectl get nodes` and prints kubectl's table; Up recalls the line. */
+export async function consoleGetNodes({ page, baseURL, screenshot }) {
+  await page.goto(`${baseURL}/`);
+  await waitForNodes(page);
+  const text = await runInConsole(page, 'kubectl get nodes', /^worker-1\s+Ready\s/m);
+  assert.match(text, GET_NODES_HEADER);
+  for (const name of NODES) assert.match(text, new RegExp(`^${name}\\s+Ready\\s`, 'm'));
+  const input = page.getByTestId('console-input');
+  await input.press('ArrowUp');
+  assert.equal(await input.inputValue(), 'kubectl get nodes');
+  await screenshot('console');
+}
+
+/** Streaming: `kubectl get nodes -w` returns its table; Ctrl-C stops the watch and the prompt answers again. */
+export async function consoleWatchInterrupt({ page, baseURL }) {
+  await page.goto(`${baseURL}/`);
+  await waitForNodes(page);
+  await runInConsole(page, 'kubectl get nodes -w', /^worker-2\s+Ready\s/m);
+  const input = page.getByTestId('console-input');
+  await input.press('Control+c');
+  await until(async () => /^\^C$/m.test(await page.getByTestId('console-output').innerText()), { message: '^C in the console' });
+  const text = await runInConsole(page, 'kubectl get nodes --no-headers', /\$ kubectl get nodes --no-headers\n(control-plane|worker-1|worker-2)\s/);
+  assert.doesNotMatch(text.split('$ kubectl get nodes --no-headers')[1], /^NAME\s/m);
+}
+
+/** (c) The editor loads Monaco on demand and applies the starter manifest; an applied pod appears on the map. */
+export async function editorApply({ page, baseURL, screenshot }) {
+  const monacoRequests = [];
+  page.on('request', (r) => {
+    if (/monaco|editor\.worker|yaml\.worker/.test(r.url())) monacoRequests.push(r.url());
+  });
+  await page.goto(`${baseURL}/`);
+  await waitForNodes(page);
+  assert.deepEqual(monacoRequests, [], 'Monaco is not fetched before the Editor tab opens');
+
+  await page.getByRole('tab', { name: 'Editor' }).click();
+  const editor = page.locator('[data-testid="monaco-host"] .monaco-editor');
+  await editor.waitFor({ state: 'visible', timeout: 30_000 });
+  assert.ok(monacoRequests.length > 0, 'opening the Editor tab fetched Monaco');
+  await until(async () => /kind:\s*Deployment/.test(await editor.locator('.view-lines').innerText()), {
+    message: 'the starter manifest in Monaco'
+  });
+
+  await page.getByTestId('apply').click();
+  const output = page.getByTestId('apply-output');
+  const applied = await until(
+    async () => {
+      const text = await output.innerText();
+      return /deployment\.apps\/nginx created/.test(text) ? text : undefined;
+    },
+    { timeout: 30_000, message: 'apply output `deployment.apps/nginx created`' }
+  );
+  assert.match(applied, /^service\/nginx created$/m);
+  await screenshot('editor');
+
+  // No ReplicaSet controller or scheduler runs yet (later issues): the Deployment exists, with 0/2 ready.
+  const text = await runInConsole(page, 'kubectl get deploy', /^nginx\s+0\/2\s+0\s+0\s+\d+s\s*$/m, 30_000);
+  assert.match(text, /^NAME\s+READY\s+UP-TO-DATE\s+AVAILABLE\s+AGE\s*$/m);
+
+  // A pod applied from the page shows up on the map, in the unscheduled tray, Pending.
+  await page.getByRole('button', { name: /Apply a pod/ }).click();
+  const pod = page.locator('[data-testid="cluster-map"] [data-pod="default/hello"]');
+  await pod.waitFor({ state: 'attached', timeout: 30_000 });
+  assert.equal(await pod.getAttribute('data-status'), 'Pending');
+  assert.equal(await pod.getAttribute('data-on-node') ?? '', '', 'an unscheduled pod sits on no node');
+  const pods = await runInConsole(page, 'kubectl get pods', /^hello\s+0\/1\s+Pending\s+0\s+\d+s\s*$/m);
+  assert.match(pods, /^NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\s*$/m);
+
+  // The inspector shows it as the API server stores it, and as `kubectl describe` prints it.
+  await pod.click();
+  await until(async () => /^kind: Pod$/m.test(await page.getByTestId('inspector-yaml').innerText()), { message: 'the pod YAML in the inspector' });
+  assert.match(await page.getByTestId('inspector-yaml').innerText(), /^  name: hello$/m);
+  await page.getByRole('tab', { name: 'describe' }).click();
+  const described = await until(
+    async () => {
+      const text = await page.getByTestId('inspector-describe').innerText();
+      return /^Status:\s+Pending$/m.test(text) ? text : undefined;
+    },
+    { message: 'kubectl describe of the pod in the inspector' }
+  );
+  assert.match(described, /^Name:\s+hello$/m);
+  assert.match(described, /^Node:\s+<none>$/m);
+  assert.match(described, /^QoS Class:\s+BestEffort$/m);
+  await screenshot('map-with-pending-pod');
+}
