@@ -15,6 +15,8 @@ export interface ClusterOptions {
   workers?: number;
   /** How many recent trace events the page keeps. */
   traceLimit?: number;
+  /** Start the clock once booted (default); false leaves it paused (`?autoplay=0`). */
+  autoplay?: boolean;
 }
 
 /** Speeds the top bar offers (virtual seconds per wall second). */
@@ -46,7 +48,7 @@ export class Cluster {
   #outputListeners = new Set<(text: string) => void>();
 
   constructor(options: ClusterOptions = {}) {
-    this.#options = { seed: options.seed ?? 1, workers: options.workers ?? 2, traceLimit: options.traceLimit ?? 2000 };
+    this.#options = { seed: options.seed ?? 1, workers: options.workers ?? 2, traceLimit: options.traceLimit ?? 2000, autoplay: options.autoplay ?? true };
   }
 
   /** Boots the worker and the default cluster, connects the delta port and starts the clock. */
@@ -71,6 +73,7 @@ export class Cluster {
       await this.#api.connect(Comlink.transfer(channel.port2, [channel.port2]));
 
       this.phase = 'ready';
+      if (!this.#options.autoplay) return;
       // Straight to the API: play() itself waits for start(), which is this very boot.
       this.#setClock({ ...this.clock, running: true });
       await this.#api.play();
