@@ -155,7 +155,43 @@ describe('API server: update semantics', () => {
   });
 });
 
+describe('API server: admission', () => {
+  it('sets a pod priority from its PriorityClass and refuses an unknown class', () => {
+    const { ok, call } = newServer();
+    ok({ verb: 'create', resource: 'priorityclasses', body: { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'high' }, value: 1000 } });
+    const p = ok({ verb: 'create', resource: 'pods', namespace: 'default', body: pod('vip', { spec: { priorityClassName: 'high', containers: [{ name: 'c', image: 'nginx' }] } }) });
+    expect(p.spec.priority).toBe(1000);
+    expect(p.spec.preemptionPolicy).toBe('PreemptLowerPriority');
+    const r = call({ verb: 'create', resource: 'pods', namespace: 'default', body: pod('nope', { spec: { priorityClassName: 'missing', containers: [{ name: 'c', image: 'nginx' }] } }) });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(kubectlErrorMessage(r.status)).toBe('Error from server (Forbidden): pods "nope" is forbidden: no PriorityClass with name missing was found');
+  });
+
+  it('mounts the service-account token volume and refuses a missing service account', () => {
+    const { ok, call } = newServer();
+    ok({ verb: 'create', resource: 'serviceaccounts', namespace: 'default', body: { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'default' } } });
+    const p = ok({ verb: 'create', resource: 'pods', namespace: 'default', body: pod('web') });
+    expect(p.spec.serviceAccountName).toBe('default');
+    expect(p.spec.volumes[0].name).toMatch(/^kube-api-access-[bcdfghjklmnpqrstvwxz2456789]{5}$/);
+    expect(p.spec.containers[0].volumeMounts).toEqual([{ name: p.spec.volumes[0].name, mountPath: '/var/run/secrets/kubernetes.io/serviceaccount', readOnly: true }]);
+    const r = call({ verb: 'create', resource: 'pods', namespace: 'default', body: pod('bot', { spec: { serviceAccountName: 'robot', containers: [{ name: 'c', image: 'nginx' }] } }) });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.status.message).toBe('pods "bot" is forbidden: error looking up service account default/robot: serviceaccount "robot" not found');
+  });
+});
+
 describe('API server: deletion', () => {
+  it('evicts a pod through the eviction subresource, gracefully', () => {
+    const { ok, call } = newServer();
+    ok({ verb: 'create', resource: 'pods', namespace: 'default', body: pod('bound', { spec: { nodeName: 'worker-1', containers: [{ name: 'c', image: 'nginx' }] } }) });
+    const r = ok({ verb: 'create', resource: 'pods', namespace: 'default', name: 'bound', subresource: 'eviction', body: { apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name: 'bound' }, deleteOptions: { gracePeriodSeconds: 5 } } });
+    expect(r.status).toBe('Success');
+    const p = ok({ verb: 'get', resource: 'pods', namespace: 'default', name: 'bound' });
+    expect(p.metadata.deletionGracePeriodSeconds).toBe(5);
+    const missing = call({ verb: 'create', resource: 'pods', namespace: 'default', name: 'ghost', subresource: 'eviction', body: {} });
+    expect(missing.ok ? 200 : missing.status.code).toBe(404);
+  });
+
   it('deletes an unscheduled pod at once, a scheduled one gracefully', () => {
     const { ok, call, tick } = newServer();
     ok({ verb: 'create', resource: 'pods', namespace: 'default', body: pod('pending') });
