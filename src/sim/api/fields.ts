@@ -14,7 +14,7 @@
  *           pkg/registry/batch/job/strategy.go    (ToSelectableFields)
  *           staging/src/k8s.io/apiserver/pkg/registry/generic/matcher.go (ObjectMetaFieldsSet)
  */
-import { compareGoStrings } from './labels';
+import { compareGoStrings } from './gostrings';
 
 export type Fields = Readonly<Record<string, string>>;
 

@@ -11,6 +11,7 @@
  *           staging/src/k8s.io/apimachinery/pkg/util/errors/errors.go (aggregate messages)
  */
 import type { LabelSelector } from 'kubernetes-types/meta/v1';
+import { compareGoStrings, goQuote as quote } from './gostrings';
 
 export type Labels = Readonly<Record<string, string>>;
 
@@ -44,69 +45,12 @@ export class LabelSelectorError extends Error {
 // Go formatting helpers
 // ---------------------------------------------------------------------------------------------
 
-/** Go strings compare bytewise (UTF-8), i.e. by code point. */
-export function compareGoStrings(a: string, b: string): number {
-  if (a === b) return 0;
-  const ia = a[Symbol.iterator]();
-  const ib = b[Symbol.iterator]();
-  for (;;) {
-    const x = ia.next();
-    const y = ib.next();
-    if (x.done) return y.done ? 0 : -1;
-    if (y.done) return 1;
-    const cx = x.value.codePointAt(0)!;
-    const cy = y.value.codePointAt(0)!;
-    if (cx !== cy) return cx < cy ? -1 : 1;
-  }
-}
-
-function isGoPrintable(cp: number): boolean {
-  // Close enough to Go's unicode.IsPrint for quoting purposes: letters, marks, numbers,
-  // punctuation, symbols and the ASCII space.
-  if (cp === 0x20) return true;
-  return /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u.test(String.fromCodePoint(cp));
-}
-
-/** Go's %q / strconv.Quote. */
+/**
+ * Go's %q, as written in label-selector errors. A lone surrogate is escaped as its own code
+ * point (`\udxxx`), unlike the printers' goQuote (`\ufffd`); kept so messages stay as they were.
+ */
 export function goQuote(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const cp = ch.codePointAt(0)!;
-    switch (ch) {
-      case '"':
-        out += '\\"';
-        continue;
-      case '\\':
-        out += '\\\\';
-        continue;
-      case '\x07':
-        out += '\\a';
-        continue;
-      case '\b':
-        out += '\\b';
-        continue;
-      case '\f':
-        out += '\\f';
-        continue;
-      case '\n':
-        out += '\\n';
-        continue;
-      case '\r':
-        out += '\\r';
-        continue;
-      case '\t':
-        out += '\\t';
-        continue;
-      case '\v':
-        out += '\\v';
-        continue;
-    }
-    if (isGoPrintable(cp)) out += ch;
-    else if (cp < 0x80) out += '\\x' + cp.toString(16).padStart(2, '0');
-    else if (cp < 0x10000) out += '\\u' + cp.toString(16).padStart(4, '0');
-    else out += '\\U' + cp.toString(16).padStart(8, '0');
-  }
-  return out + '"';
+  return quote(s, { loneSurrogate: 'codepoint' });
 }
 
 /** Go's %#v of a []string (nil or not). */

@@ -75,6 +75,32 @@ export async function refsFromFiles(inv: Invocation, filenames: string[]): Promi
   };
 }
 
+/** upstream: builder.go missingResourceError */
+export const MISSING_RESOURCE_ERROR =
+  "You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'";
+
+/**
+ * What a command works on: the objects named in the -f files (their load errors appended to
+ * `errors`), else `args` as parseResourceArgs reads them, checked by `checkArgs` (the command's
+ * own name/selector rules; `named` when some argument names an object).
+ */
+export async function refsFromFilesOrArgs(
+  inv: Invocation,
+  filenames: string[],
+  args: string[],
+  errors: ErrorEntry[],
+  checkArgs: (named: boolean) => void = () => {}
+): Promise<ResourceRef[]> {
+  if (filenames.length > 0) {
+    const r = await refsFromFiles(inv, filenames);
+    errors.push(...r.errors);
+    return r.refs;
+  }
+  const refs = parseResourceArgs(args);
+  checkArgs(refs.some((r) => r.name !== undefined));
+  return refs;
+}
+
 export interface FetchOptions {
   labelSelector?: string;
   fieldSelector?: string;

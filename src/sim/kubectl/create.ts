@@ -169,6 +169,29 @@ function checkNoFiles(inv: Invocation): void {
   }
 }
 
+/** How a kind words its --from-literal key errors. */
+interface LiteralKeyErrors {
+  invalidKey(key: string, errs: string[]): string;
+  duplicateKey(key: string): string;
+}
+
+/**
+ * The data of a configmap or secret from its sources (only --from-literal here): each key
+ * checked as a ConfigMap key and unique, each value stored as `encode` gives it.
+ */
+function literalData(inv: Invocation, errors: LiteralKeyErrors, encode: (value: string) => string = (value) => value): Record<string, string> {
+  checkNoFiles(inv);
+  const data: Record<string, string> = {};
+  for (const lit of inv.flags.list('from-literal')) {
+    const [key, value] = parseLiteral(lit);
+    const errs = isConfigMapKey(key);
+    if (errs.length > 0) fail(errors.invalidKey(key, errs));
+    if (key in data) fail(errors.duplicateKey(key));
+    data[key] = encode(value);
+  }
+  return data;
+}
+
 const createConfigMap: CommandSpec = {
   name: 'configmap',
   aliases: ['cm'],
@@ -178,16 +201,11 @@ const createConfigMap: CommandSpec = {
   flags: [...CREATE_FLAGS, ...FROM_FLAGS],
   async run(inv) {
     const name = nameFromArgs(inv);
-    checkNoFiles(inv);
-    const data: Record<string, string> = {};
-    for (const lit of inv.flags.list('from-literal')) {
-      const [key, value] = parseLiteral(lit);
-      // upstream: create_configmap.go addKeyFromLiteralToConfigMap
-      const errs = isConfigMapKey(key);
-      if (errs.length > 0) fail(`"${key}" is not a valid key name for a ConfigMap: ${errs.join(';')}`);
-      if (key in data) fail(`cannot add key "${key}", another key by that name already exists in Data for ConfigMap "${name}"`);
-      data[key] = value;
-    }
+    // upstream: create_configmap.go addKeyFromLiteralToConfigMap
+    const data = literalData(inv, {
+      invalidKey: (key, errs) => `"${key}" is not a valid key name for a ConfigMap: ${errs.join(';')}`,
+      duplicateKey: (key) => `cannot add key "${key}", another key by that name already exists in Data for ConfigMap "${name}"`
+    });
     const obj: KObject = {
       apiVersion: 'v1',
       kind: 'ConfigMap',
@@ -213,16 +231,15 @@ const createSecretGeneric: CommandSpec = {
   flags: [...CREATE_FLAGS, ...FROM_FLAGS, { name: 'type', type: 'string' }],
   async run(inv) {
     const name = nameFromArgs(inv);
-    checkNoFiles(inv);
-    const data: Record<string, string> = {};
-    for (const lit of inv.flags.list('from-literal')) {
-      const [key, value] = parseLiteral(lit);
-      // upstream: create_secret.go addKeyFromLiteralToSecret
-      const errs = isConfigMapKey(key);
-      if (errs.length > 0) fail(`"${key}" is not valid key name for a Secret ${errs.join(';')}`);
-      if (key in data) fail(`cannot add key ${key}, another key by that name already exists`);
-      data[key] = base64(value);
-    }
+    // upstream: create_secret.go addKeyFromLiteralToSecret
+    const data = literalData(
+      inv,
+      {
+        invalidKey: (key, errs) => `"${key}" is not valid key name for a Secret ${errs.join(';')}`,
+        duplicateKey: (key) => `cannot add key ${key}, another key by that name already exists`
+      },
+      base64
+    );
     const type = inv.flags.str('type');
     const obj: KObject = {
       apiVersion: 'v1',

@@ -7,7 +7,7 @@
  */
 import { groupResource, qualifiedKindName, type ResourceInfo } from '../api/resources';
 import { AggregateError, DRY_RUN_FLAG, FILENAME_FLAGS, dryRunStrategy, fail, withSource, type CommandSpec, type ErrorEntry } from './command';
-import { fetchRefs, parseResourceArgs, refsFromFiles, type ResourceRef } from './builder';
+import { fetchRefs, MISSING_RESOURCE_ERROR, refsFromFilesOrArgs } from './builder';
 
 /** `--timeout=0` waits "forever" (a week upstream); a sim cap keeps a stuck finalizer from hanging the console. */
 const WAIT_FOREVER_MS = 10 * 60_000;
@@ -74,23 +74,14 @@ export const deleteCommand: CommandSpec = {
     const strategy = dryRunStrategy(flags);
 
     // The builder: resources from arguments or files, then selectors.
-    let refs: ResourceRef[] = [];
     const errors: ErrorEntry[] = [];
-    if (filenames.length > 0) {
-      if (inv.args.length > 0) fail('Unexpected args: ' + `[${inv.args.join(' ')}]`);
-      const r = await refsFromFiles(inv, filenames);
-      refs = r.refs;
-      errors.push(...r.errors);
-    } else {
-      if (inv.args.length === 0) {
-        fail("You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'");
-      }
-      refs = parseResourceArgs(inv.args);
-      const named = refs.some((r) => r.name !== undefined);
+    if (filenames.length > 0 && inv.args.length > 0) fail('Unexpected args: ' + `[${inv.args.join(' ')}]`);
+    if (filenames.length === 0 && inv.args.length === 0) fail(MISSING_RESOURCE_ERROR);
+    const refs = await refsFromFilesOrArgs(inv, filenames, inv.args, errors, (named) => {
       if (all && (selector || fieldSelector)) fail("setting 'all' parameter but found a non empty selector. ");
       if (named && (selector || fieldSelector || all)) fail('name cannot be provided when a selector is specified');
       if (!named && !selector && !fieldSelector && !all) fail('resource(s) were provided, but no name was specified');
-    }
+    });
     // upstream: delete.go Validate
     const output = flags.str('output');
     if (output !== '' && output !== 'name') fail(`unexpected -o output mode: ${output}. We only support '-o name'`);

@@ -9,7 +9,7 @@
 import type { KObject } from '../apiserver/store';
 import type { ResourceInfo } from '../api/resources';
 import { AggregateError, entryOf, epochNow, fail, type CommandSpec, type ErrorEntry, type Invocation } from './command';
-import { fetchRefs, parseResourceArgs, refsFromFiles, type ResourceRef } from './builder';
+import { fetchRefs, refsFromFilesOrArgs } from './builder';
 import { describe, labelSelectorString, type DescribeContext } from './printers';
 
 async function list(inv: Invocation, req: { resource: string; namespace?: string; labelSelector?: string; fieldSelector?: string }): Promise<KObject[]> {
@@ -95,15 +95,9 @@ export const describeCommand: CommandSpec = {
       fail('You must specify the type of resource to describe. Use "kubectl api-resources" for a complete list of supported resources.');
     }
     const errors: ErrorEntry[] = [];
-    let refs: ResourceRef[];
-    if (filenames.length > 0) {
-      const r = await refsFromFiles(inv, filenames);
-      refs = r.refs;
-      errors.push(...r.errors);
-    } else {
-      refs = parseResourceArgs(inv.args);
-      if (refs.some((r) => r.name !== undefined) && selector) fail('name cannot be provided when a selector is specified');
-    }
+    const refs = await refsFromFilesOrArgs(inv, filenames, inv.args, errors, (named) => {
+      if (named && selector) fail('name cannot be provided when a selector is specified');
+    });
     const fetched = await fetchRefs(inv, refs, { labelSelector: selector, allNamespaces });
     // upstream: describe.go DescribeMatchingResources: with two arguments, a NotFound name is
     // taken as a prefix (`describe pods web` also finds web-xyz), each printed with a newline.

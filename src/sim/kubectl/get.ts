@@ -8,7 +8,7 @@
 import type { KObject } from '../apiserver/store';
 import type { ResourceInfo } from '../api/resources';
 import { AggregateError, epochNow, fail, failStatus, usageError, type CommandSpec, type ErrorEntry, type Invocation } from './command';
-import { fetchRefs, parseResourceArgs, refsFromFiles, type RefResult, type ResourceRef } from './builder';
+import { fetchRefs, refsFromFilesOrArgs, type RefResult, type ResourceRef } from './builder';
 import { checkOutputFormat, GET_FORMATS, printObjects, resolveTemplate, splitFormat } from './output';
 import { findJSONPathResults, printNoResources, printTable, printTables, relaxedJSONPathExpression } from './printers';
 import { goSort } from './printers/gosort';
@@ -161,17 +161,10 @@ export const getCommand: CommandSpec = {
     const selector = flags.str('selector');
     const fieldSelector = flags.str('field-selector');
     const errors: ErrorEntry[] = [];
-    let refs: ResourceRef[];
-    if (filenames.length > 0) {
-      const r = await refsFromFiles(inv, filenames);
-      refs = r.refs;
-      errors.push(...r.errors);
-    } else {
-      refs = parseResourceArgs(inv.args);
-      const named = refs.some((r) => r.name !== undefined);
+    const refs = await refsFromFilesOrArgs(inv, filenames, inv.args, errors, (named) => {
       if (named && (selector || fieldSelector)) fail('name cannot be provided when a selector is specified');
       if (named && allNamespaces) fail('a resource cannot be retrieved by name across all namespaces');
-    }
+    });
     const template = await resolveTemplate(inv);
     if (watch) return runWatch(inv, refs, { human, template });
 

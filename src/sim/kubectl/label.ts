@@ -9,7 +9,7 @@
 import type { KObject } from '../apiserver/store';
 import { isValidLabelValue } from '../api/validation/names';
 import { AggregateError, DRY_RUN_FLAG, FIELD_MANAGER_FLAG, FILENAME_FLAGS, OUTPUT_FLAGS, dryRunStrategy, entryOf, fail, type CommandSpec, type ErrorEntry, type Invocation } from './command';
-import { fetchRefs, parseResourceArgs, refsFromFiles, type ResourceRef } from './builder';
+import { fetchRefs, refsFromFilesOrArgs } from './builder';
 import { checkOutputFormat, MUTATION_FORMATS, operationLine, printObjects } from './output';
 import { goJSON } from './printers/gofmt';
 
@@ -142,17 +142,10 @@ async function runChange(kind: Kind, inv: Invocation): Promise<void> {
   if (set.size < 1 && remove.length < 1 && !list) fail(`at least one ${isLabelWord(kind)} update is required`);
 
   const errors: ErrorEntry[] = [];
-  let refs: ResourceRef[];
-  if (filenames.length > 0) {
-    const r = await refsFromFiles(inv, filenames);
-    refs = r.refs;
-    errors.push(...r.errors);
-  } else {
-    refs = parseResourceArgs(resources);
-    const named = refs.some((r) => r.name !== undefined);
+  const refs = await refsFromFilesOrArgs(inv, filenames, resources, errors, (named) => {
     if (named && (selector || fieldSelector)) fail('name cannot be provided when a selector is specified');
     if (!named && !selector && !fieldSelector && !all) fail('resource(s) were provided, but no name was specified');
-  }
+  });
   const single = refs.length === 1 && refs[0].name !== undefined;
   const resourceVersion = flags.str('resource-version');
   if (!single && resourceVersion) fail('--resource-version may only be used with a single resource');

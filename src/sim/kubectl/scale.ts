@@ -7,7 +7,7 @@
  * (`{"spec":{"replicas":N}}`) goes to the object itself.
  */
 import { AggregateError, DRY_RUN_FLAG, FILENAME_FLAGS, OUTPUT_FLAGS, dryRunStrategy, fail, type CommandSpec, type ErrorEntry } from './command';
-import { fetchRefs, parseResourceArgs, refsFromFiles, type ResourceRef } from './builder';
+import { fetchRefs, MISSING_RESOURCE_ERROR, refsFromFilesOrArgs } from './builder';
 import { checkOutputFormat, MUTATION_FORMATS, operationLine, printObjects } from './output';
 import type { KObject } from '../apiserver/store';
 
@@ -39,21 +39,12 @@ export const scaleCommand: CommandSpec = {
     const filenames = flags.list('filename');
     const selector = flags.str('selector');
     const all = flags.bool('all');
-    let refs: ResourceRef[];
     const errors: ErrorEntry[] = [];
-    if (filenames.length > 0) {
-      const r = await refsFromFiles(inv, filenames);
-      refs = r.refs;
-      errors.push(...r.errors);
-    } else {
-      if (inv.args.length === 0) {
-        fail("You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'");
-      }
-      refs = parseResourceArgs(inv.args);
-      const named = refs.some((r) => r.name !== undefined);
+    if (filenames.length === 0 && inv.args.length === 0) fail(MISSING_RESOURCE_ERROR);
+    const refs = await refsFromFilesOrArgs(inv, filenames, inv.args, errors, (named) => {
       if (named && selector) fail('name cannot be provided when a selector is specified');
       if (!named && !selector && !all) fail('resource(s) were provided, but no name was specified');
-    }
+    });
     // upstream: scale.go Validate
     if (replicas < 0) fail('The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0');
     const current = flags.int('current-replicas');

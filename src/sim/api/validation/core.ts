@@ -35,7 +35,7 @@ import {
 } from './names';
 import {
   specDiff,
-  supportedAccessModes,
+  validateAccessModes,
   supportedVolumeModes,
   validateNodeSelector,
   validatePersistentVolumeClaimSpec,
@@ -438,14 +438,7 @@ function validatePersistentVolumeSpec(specIn: unknown, p: Path): FieldError[] {
   const errs: FieldError[] = [];
   const modes = arr(spec.accessModes).map(str);
   if (modes.length === 0) errs.push(required(p.child('accessModes'), ''));
-  let rwop = false;
-  let other = false;
-  for (const mode of modes) {
-    if (!supportedAccessModes.includes(mode)) errs.push(notSupported(p.child('accessModes'), mode, supportedAccessModes));
-    if (mode === 'ReadWriteOncePod') rwop = true;
-    else if (supportedAccessModes.includes(mode)) other = true;
-  }
-  if (rwop && other) errs.push(forbidden(p.child('accessModes'), 'may not use ReadWriteOncePod with other access modes'));
+  errs.push(...validateAccessModes(modes, p.child('accessModes')));
   const capacity: Obj = isObj(spec.capacity) ? spec.capacity : {};
   const capKeys = Object.keys(capacity);
   if (capKeys.length === 0) errs.push(required(p.child('capacity'), ''));

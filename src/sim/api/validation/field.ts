@@ -7,6 +7,7 @@
  *           staging/src/k8s.io/apimachinery/pkg/api/errors/errors.go (NewInvalid)
  *           staging/src/k8s.io/kubectl/pkg/cmd/util/helpers.go (checkErr, MultilineError)
  */
+import { goQuote as quote } from '../gostrings';
 
 export type FieldErrorType =
   | 'FieldValueRequired'
@@ -178,44 +179,13 @@ export function typeString(t: FieldErrorType): string {
   }
 }
 
-/** Go strconv.Quote / fmt %q for a string. */
+/**
+ * Go %q for a string as validation messages write it: only ASCII controls are escaped; other
+ * runes strconv.Quote would escape (U+00A0, U+200B, ...) are written as is. Kept so messages
+ * stay as they were.
+ */
 export function goQuote(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const c = ch.codePointAt(0) ?? 0;
-    switch (ch) {
-      case '"':
-        out += '\\"';
-        continue;
-      case '\\':
-        out += '\\\\';
-        continue;
-      case '\n':
-        out += '\\n';
-        continue;
-      case '\r':
-        out += '\\r';
-        continue;
-      case '\t':
-        out += '\\t';
-        continue;
-      case '\x07':
-        out += '\\a';
-        continue;
-      case '\b':
-        out += '\\b';
-        continue;
-      case '\f':
-        out += '\\f';
-        continue;
-      case '\v':
-        out += '\\v';
-        continue;
-    }
-    if (c < 0x20 || c === 0x7f) out += '\\x' + c.toString(16).padStart(2, '0');
-    else out += ch;
-  }
-  return out + '"';
+  return quote(s, { asciiControlsOnly: true });
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -225,6 +195,8 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 /**
  * Go `%#v` of the Go value a JSON value stands for: string -> "x", number -> 5,
  * string[] -> []string{"a", "b"}, map of strings -> map[string]string{"a":"b"} (keys sorted, as fmt does).
+ * Not the printers' goSharpV (kubectl/printers/gofmt.ts): that one prints decoded interface{}
+ * values (`[]interface {}{...}`, `map[string]interface {}{...}`), this one typed API fields.
  */
 export function goSharpV(v: unknown): string {
   if (v instanceof GoRepr) return v.repr;

@@ -161,22 +161,28 @@ export interface LabelSelectorOptions {
 
 /** upstream ValidateLabelSelectorRequirement */
 export function validateLabelSelectorRequirement(sr: Obj, opts: LabelSelectorOptions, p: Path): FieldError[] {
+  return validateSelectorRequirement(sr, !!opts.allowInvalidLabelValueInSelector, false, p);
+}
+
+/**
+ * The checks upstream ValidateLabelSelectorRequirement and (core) ValidateNodeSelectorRequirement
+ * share; `gtLt` admits the node selector's Gt/Lt operators, which take exactly one value.
+ */
+export function validateSelectorRequirement(sr: Obj, allowInvalidValue: boolean, gtLt: boolean, p: Path): FieldError[] {
   const errs: FieldError[] = [];
   const values = arr(sr.values);
-  switch (sr.operator) {
-    case 'In':
-    case 'NotIn':
-      if (values.length === 0) errs.push(required(p.child('values'), "must be specified when `operator` is 'In' or 'NotIn'"));
-      break;
-    case 'Exists':
-    case 'DoesNotExist':
-      if (values.length > 0) errs.push(forbidden(p.child('values'), "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
-      break;
-    default:
-      errs.push(invalid(p.child('operator'), str(sr.operator), 'not a valid selector operator'));
+  const op = sr.operator;
+  if (op === 'In' || op === 'NotIn') {
+    if (values.length === 0) errs.push(required(p.child('values'), "must be specified when `operator` is 'In' or 'NotIn'"));
+  } else if (op === 'Exists' || op === 'DoesNotExist') {
+    if (values.length > 0) errs.push(forbidden(p.child('values'), "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
+  } else if (gtLt && (op === 'Gt' || op === 'Lt')) {
+    if (values.length !== 1) errs.push(required(p.child('values'), "must be specified single value when `operator` is 'Lt' or 'Gt'"));
+  } else {
+    errs.push(invalid(p.child('operator'), str(op), 'not a valid selector operator'));
   }
   errs.push(...validateLabelName(str(sr.key), p.child('key')));
-  if (!opts.allowInvalidLabelValueInSelector) {
+  if (!allowInvalidValue) {
     values.forEach((v, i) => {
       for (const msg of isValidLabelValue(str(v))) errs.push(invalid(p.child('values').index(i), str(v), msg));
     });

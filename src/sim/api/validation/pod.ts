@@ -35,6 +35,7 @@ import {
   validateLabels,
   validateLabelSelector,
   validateNonnegativeField,
+  validateSelectorRequirement,
   validateObjectMeta,
   validateObjectMetaUpdate,
   type Obj
@@ -505,20 +506,30 @@ export function validatePositiveQuantity(v: unknown, p: Path): FieldError[] {
   return [];
 }
 
+/**
+ * The accessModes checks upstream ValidatePersistentVolumeSpec and ValidatePersistentVolumeClaimSpec
+ * share: each mode supported, and ReadWriteOncePod alone.
+ */
+export function validateAccessModes(modes: readonly string[], p: Path): FieldError[] {
+  const errs: FieldError[] = [];
+  let rwop = false;
+  let other = false;
+  for (const mode of modes) {
+    if (!supportedAccessModes.includes(mode)) errs.push(notSupported(p, mode, supportedAccessModes));
+    if (mode === 'ReadWriteOncePod') rwop = true;
+    else if (supportedAccessModes.includes(mode)) other = true;
+  }
+  if (rwop && other) errs.push(forbidden(p, 'may not use ReadWriteOncePod with other access modes'));
+  return errs;
+}
+
 /** upstream ValidatePersistentVolumeClaimSpec */
 export function validatePersistentVolumeClaimSpec(spec: Obj, p: Path): FieldError[] {
   const errs: FieldError[] = [];
   const modes = arr(spec.accessModes).map(str);
   if (modes.length === 0) errs.push(required(p.child('accessModes'), 'at least 1 access mode is required'));
   if (isObj(spec.selector)) errs.push(...validateLabelSelector(spec.selector, {}, p.child('selector')));
-  let rwop = false;
-  let other = false;
-  for (const mode of modes) {
-    if (!supportedAccessModes.includes(mode)) errs.push(notSupported(p.child('accessModes'), mode, supportedAccessModes));
-    if (mode === 'ReadWriteOncePod') rwop = true;
-    else if (supportedAccessModes.includes(mode)) other = true;
-  }
-  if (rwop && other) errs.push(forbidden(p.child('accessModes'), 'may not use ReadWriteOncePod with other access modes'));
+  errs.push(...validateAccessModes(modes, p.child('accessModes')));
   const requests = spec.resources?.requests;
   const storagePath = p.child('resources').key('storage');
   if (!isObj(requests) || requests.storage === undefined) {
@@ -1191,35 +1202,6 @@ export function validateTolerations(tolerations: unknown, p: Path): FieldError[]
   return errs;
 }
 
-/** upstream ValidateNodeSelectorRequirement */
-function validateNodeSelectorRequirement(rq: Obj, allowInvalidValue: boolean, p: Path): FieldError[] {
-  const errs: FieldError[] = [];
-  const values = arr(rq.values);
-  switch (rq.operator) {
-    case 'In':
-    case 'NotIn':
-      if (values.length === 0) errs.push(required(p.child('values'), "must be specified when `operator` is 'In' or 'NotIn'"));
-      break;
-    case 'Exists':
-    case 'DoesNotExist':
-      if (values.length > 0) errs.push(forbidden(p.child('values'), "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
-      break;
-    case 'Gt':
-    case 'Lt':
-      if (values.length !== 1) errs.push(required(p.child('values'), "must be specified single value when `operator` is 'Lt' or 'Gt'"));
-      break;
-    default:
-      errs.push(invalid(p.child('operator'), str(rq.operator), 'not a valid selector operator'));
-  }
-  errs.push(...validateLabelName(str(rq.key), p.child('key')));
-  if (!allowInvalidValue) {
-    values.forEach((v, i) => {
-      for (const msg of isValidLabelValue(str(v))) errs.push(invalid(p.child('values').index(i), str(v), msg));
-    });
-  }
-  return errs;
-}
-
 /** upstream ValidateNodeFieldSelectorRequirement */
 function validateNodeFieldSelectorRequirement(req: Obj, p: Path): FieldError[] {
   const errs: FieldError[] = [];
@@ -1238,7 +1220,8 @@ function validateNodeFieldSelectorRequirement(req: Obj, p: Path): FieldError[] {
 /** upstream ValidateNodeSelectorTerm */
 function validateNodeSelectorTerm(term: Obj, allowInvalidValue: boolean, p: Path): FieldError[] {
   const errs: FieldError[] = [];
-  arr(term.matchExpressions).forEach((r, j) => errs.push(...validateNodeSelectorRequirement(isObj(r) ? r : {}, allowInvalidValue, p.child('matchExpressions').index(j))));
+  // upstream ValidateNodeSelectorRequirement: a label selector requirement that also admits Gt/Lt
+  arr(term.matchExpressions).forEach((r, j) => errs.push(...validateSelectorRequirement(isObj(r) ? r : {}, allowInvalidValue, true, p.child('matchExpressions').index(j))));
   arr(term.matchFields).forEach((r, j) => errs.push(...validateNodeFieldSelectorRequirement(isObj(r) ? r : {}, p.child('matchFields').index(j))));
   return errs;
 }

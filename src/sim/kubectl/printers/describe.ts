@@ -22,6 +22,8 @@ import {
   findNodeRoles,
   formatLabelSelector,
   formatLabels,
+  joinHostPort,
+  joinWithMore,
   labelSelectorString,
   persistentVolumeClaimClass,
   podQOSClass,
@@ -87,7 +89,10 @@ function stringOrNone(s: string): string {
   return s.length > 0 ? s : '<none>';
 }
 
-/** Go's %q quoting (strconv.Quote) for simple strings. */
+/**
+ * Go's %q quoting (strconv.Quote) for simple strings. Not the shared goQuote (api/gostrings.ts):
+ * this writes controls JSON's way (`\u0007`, not `\a`); kept so describe output stays as it was.
+ */
 function goQuote(s: string): string {
   return JSON.stringify(s).replace(/\\u007f/g, '\\x7f');
 }
@@ -1180,10 +1185,6 @@ function describeDaemonSetImpl(ds: any, ctx: DescribeContext): string {
 // ---------------------------------------------------------------------------------------------
 // Service
 
-function joinHostPort(host: string, port: number | string): string {
-  return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
-}
-
 /** formatEndpointSlices (describe.go, v1.32: not-ready endpoints are skipped). */
 export function formatEndpointSlices(slices: any[], ports?: Set<string>): string {
   if (slices.length === 0) return '<none>';
@@ -1219,9 +1220,7 @@ export function formatEndpointSlices(slices: any[], ports?: Set<string>): string
       }
     }
   }
-  const ret = list.join(',');
-  if (more) return `${ret} + ${count - max} more...`;
-  return ret;
+  return joinWithMore(list, more, count, max);
 }
 
 function describeServiceImpl(svc: any, ctx: DescribeContext): string {

@@ -2,7 +2,9 @@
 // map[string]interface{}): fmt %v (fmt.Sprint), %#v, strconv.Quote, encoding/json.
 // Integral JS numbers stand for int64, others for float64.
 
-import { compareGoStrings } from './util';
+import { compareGoStrings, goQuote } from '../../api/gostrings';
+
+export { goQuote };
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -42,63 +44,6 @@ export function formatGoNumber(n: number): string {
   return formatFloatG(n);
 }
 
-/** unicode.IsPrint approximation: letters, marks, numbers, punctuation, symbols and ' '. */
-function isGoPrint(cp: number): boolean {
-  if (cp === 0x20) return true;
-  if (cp < 0x20 || cp === 0x7f) return false;
-  const ch = String.fromCodePoint(cp);
-  return /[\p{L}\p{M}\p{N}\p{P}\p{S}]/u.test(ch);
-}
-
-/** strconv.Quote. */
-export function goQuote(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const cp = ch.codePointAt(0)!;
-    switch (ch) {
-      case '"':
-        out += '\\"';
-        continue;
-      case '\\':
-        out += '\\\\';
-        continue;
-      case '\x07':
-        out += '\\a';
-        continue;
-      case '\b':
-        out += '\\b';
-        continue;
-      case '\f':
-        out += '\\f';
-        continue;
-      case '\n':
-        out += '\\n';
-        continue;
-      case '\r':
-        out += '\\r';
-        continue;
-      case '\t':
-        out += '\\t';
-        continue;
-      case '\v':
-        out += '\\v';
-        continue;
-    }
-    if (isGoPrint(cp)) {
-      out += ch;
-    } else if (cp < 0x80) {
-      out += '\\x' + cp.toString(16).padStart(2, '0');
-    } else if (cp >= 0xd800 && cp <= 0xdfff) {
-      out += '\\ufffd';
-    } else if (cp < 0x10000) {
-      out += '\\u' + cp.toString(16).padStart(4, '0');
-    } else {
-      out += '\\U' + cp.toString(16).padStart(8, '0');
-    }
-  }
-  return out + '"';
-}
-
 /** fmt.Sprint / %v of a decoded JSON value: maps as map[k:v ...], slices as [a b]. */
 export function goSprint(v: unknown): string {
   if (v === null || v === undefined) return '<nil>';
@@ -114,7 +59,10 @@ export function goSprint(v: unknown): string {
   return String(v);
 }
 
-/** %#v of a decoded JSON value (map[string]interface {}{...}). */
+/**
+ * %#v of a decoded JSON value (map[string]interface {}{...}). Not api/validation/field.ts's
+ * goSharpV, which prints typed API fields ([]string{...}, map[string]string{...}).
+ */
 export function goSharpV(v: unknown, top = true): string {
   if (v === null || v === undefined) return 'interface {}(nil)';
   if (typeof v === 'string') return goQuote(v);

@@ -20,6 +20,8 @@ import {
   formatLabelSelector,
   formatLabels,
   isDefaultStorageClass,
+  joinHostPort,
+  joinWithMore,
   labelSelectorString,
   layoutContainerCells,
   persistentVolumeClaimClass,
@@ -243,11 +245,6 @@ function printService(svc: any, now: number, wideOut = true): Cell[] {
   ];
 }
 
-function joinHostPort(host: string, port: number | string): string {
-  if (host.includes(':')) return `[${host}]:${port}`;
-  return `${host}:${port}`;
-}
-
 /** formatEndpoints (printers.go): at most 3 entries then " + N more...". */
 export function formatEndpoints(endpoints: any, ports?: Set<string>): string {
   const subsets: any[] = endpoints?.subsets ?? [];
@@ -285,14 +282,12 @@ export function formatEndpoints(endpoints: any, ports?: Set<string>): string {
       }
     }
   }
-  const ret = list.join(',');
-  if (more) return `${ret} + ${count - max} more...`;
-  return ret;
+  return joinWithMore(list, more, count, max);
 }
 
+/** upstream: printers.go listWithMoreString */
 function listWithMoreString(list: string[], more: boolean, count: number, max: number): string {
-  const ret = list.join(',');
-  if (more) return `${ret} + ${count - max} more...`;
+  const ret = joinWithMore(list, more, count, max);
   return ret === '' ? '<unset>' : ret;
 }
 
@@ -339,9 +334,7 @@ function formatHosts(rules: any[] | undefined): string {
     if (!more && rule?.host) list.push(rule.host);
   }
   if (list.length === 0) return '*';
-  const ret = list.join(',');
-  if (more) return `${ret} + ${(rules ?? []).length - max} more...`;
-  return ret;
+  return joinWithMore(list, more, (rules ?? []).length, max);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { getPodQOS } from '../../api/qos';
+import { compareGoStrings } from '../../api/gostrings';
 // Small helpers shared by the table printers and describe.
 // Each function cites the upstream function it mirrors.
 
@@ -6,21 +7,7 @@ import { Quantity, parseQuantity } from './quantity';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
-/** Go's sort of strings compares bytes (UTF-8); comparing code points is equivalent. */
-export function compareGoStrings(a: string, b: string): number {
-  if (a === b) return 0;
-  const ia = a[Symbol.iterator]();
-  const ib = b[Symbol.iterator]();
-  for (;;) {
-    const x = ia.next();
-    const y = ib.next();
-    if (x.done) return y.done ? 0 : -1;
-    if (y.done) return 1;
-    const cx = x.value.codePointAt(0)!;
-    const cy = y.value.codePointAt(0)!;
-    if (cx !== cy) return cx < cy ? -1 : 1;
-  }
-}
+export { compareGoStrings };
 
 export function sortedKeys(m: Record<string, unknown> | undefined | null): string[] {
   return Object.keys(m ?? {}).sort(compareGoStrings);
@@ -288,4 +275,18 @@ export function trimSpace(s: string): string {
 /** printers.EscapeTerminal (cli-runtime/pkg/printers/terminal.go). */
 export function escapeTerminal(s: string): string {
   return s.replace(/\x1b/g, '^[').replace(/\r/g, '\\r');
+}
+
+/** Go's net.JoinHostPort: IPv6 hosts in brackets. */
+export function joinHostPort(host: string, port: number | string): string {
+  return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+}
+
+/**
+ * The "a,b,c + N more..." lists of printers.go and describe.go (listWithMoreString without its
+ * "<unset>"): `list` holds the entries shown, at most `max` of `count`.
+ */
+export function joinWithMore(list: string[], more: boolean, count: number, max: number): string {
+  const ret = list.join(',');
+  return more ? `${ret} + ${count - max} more...` : ret;
 }

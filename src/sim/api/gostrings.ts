@@ -1,0 +1,88 @@
+// Go string helpers, copied from go/src/strconv/quote.go (Quote, %q) and Go's bytewise string ordering.
+
+/** Go strings compare bytewise (UTF-8); comparing code points is equivalent. */
+export function compareGoStrings(a: string, b: string): number {
+  if (a === b) return 0;
+  const ia = a[Symbol.iterator]();
+  const ib = b[Symbol.iterator]();
+  for (;;) {
+    const x = ia.next();
+    const y = ib.next();
+    if (x.done) return y.done ? 0 : -1;
+    if (y.done) return 1;
+    const cx = x.value.codePointAt(0)!;
+    const cy = y.value.codePointAt(0)!;
+    if (cx !== cy) return cx < cy ? -1 : 1;
+  }
+}
+
+/** unicode.IsPrint approximation: letters, marks, numbers, punctuation, symbols and ' '. */
+function isGoPrint(cp: number): boolean {
+  if (cp === 0x20) return true;
+  if (cp < 0x20 || cp === 0x7f) return false;
+  return /[\p{L}\p{M}\p{N}\p{P}\p{S}]/u.test(String.fromCodePoint(cp));
+}
+
+export interface GoQuoteOptions {
+  /**
+   * How a lone UTF-16 surrogate (which no Go string can hold) is written:
+   * 'replacement' (default) as `\ufffd`, the rune Go decodes it to; 'codepoint' as `\udxxx`.
+   */
+  loneSurrogate?: 'replacement' | 'codepoint';
+  /**
+   * Escape only the ASCII controls (C0 and DEL) and write every other rune as is, instead of
+   * escaping every rune unicode.IsPrint rejects (as strconv.Quote does).
+   */
+  asciiControlsOnly?: boolean;
+}
+
+/** strconv.Quote / fmt %q of a string. */
+export function goQuote(s: string, opts: GoQuoteOptions = {}): string {
+  let out = '"';
+  for (const ch of s) {
+    const cp = ch.codePointAt(0)!;
+    switch (ch) {
+      case '"':
+        out += '\\"';
+        continue;
+      case '\\':
+        out += '\\\\';
+        continue;
+      case '\x07':
+        out += '\\a';
+        continue;
+      case '\b':
+        out += '\\b';
+        continue;
+      case '\f':
+        out += '\\f';
+        continue;
+      case '\n':
+        out += '\\n';
+        continue;
+      case '\r':
+        out += '\\r';
+        continue;
+      case '\t':
+        out += '\\t';
+        continue;
+      case '\v':
+        out += '\\v';
+        continue;
+    }
+    if (opts.asciiControlsOnly) {
+      out += cp < 0x20 || cp === 0x7f ? '\\x' + cp.toString(16).padStart(2, '0') : ch;
+    } else if (isGoPrint(cp)) {
+      out += ch;
+    } else if (cp < 0x80) {
+      out += '\\x' + cp.toString(16).padStart(2, '0');
+    } else if (cp >= 0xd800 && cp <= 0xdfff && opts.loneSurrogate !== 'codepoint') {
+      out += '\\ufffd';
+    } else if (cp < 0x10000) {
+      out += '\\u' + cp.toString(16).padStart(4, '0');
+    } else {
+      out += '\\U' + cp.toString(16).padStart(8, '0');
+    }
+  }
+  return out + '"';
+}
