@@ -55,7 +55,12 @@ export interface ApiServerOptions {
   trace?: (e: TraceInput) => void;
   /** Changes kept per resource for watches to resume from (older: 410 Gone). */
   watchHistory?: number;
+  /** Runs fn after ms of virtual time (the host clock): for the Event TTL. Without it events never expire. */
+  after?: (ms: number, fn: () => void) => void;
 }
+
+/** upstream: kube-apiserver --event-ttl default 1h; each write of an Event renews its etcd lease. */
+export const EVENT_TTL_MS = 3_600_000;
 
 const SERVICE_CIDR_BASE = (10 << 24) | (96 << 16); // 10.96.0.0/12
 
@@ -66,12 +71,14 @@ export class ApiServer {
   #trace: (e: TraceInput) => void;
   #usedIPs = new Set<string>();
   #usedNodePorts = new Set<number>();
+  #after?: (ms: number, fn: () => void) => void;
   #bookmarkWatchers = new Map<number, { resource: string; deliver: (e: WatchEvent) => void }>();
 
   constructor(opts: ApiServerOptions) {
     this.#rand = opts.rand;
     this.#now = opts.now;
     this.#trace = opts.trace ?? (() => {});
+    this.#after = opts.after;
     this.store = new Store(opts.watchHistory ?? 1000);
   }
 
@@ -260,6 +267,7 @@ export class ApiServer {
     md.resourceVersion = String(this.store.nextResourceVersion());
     md.creationTimestamp = timestamp(this.#now());
     this.store.commit(r.name, 'ADDED', obj);
+    if (r.name === 'events') this.#expireEvent(obj);
     return obj;
   }
 
@@ -313,7 +321,21 @@ export class ApiServer {
     }
     obj.metadata.resourceVersion = String(this.store.nextResourceVersion());
     this.store.commit(r.name, 'MODIFIED', obj);
+    if (r.name === 'events') this.#expireEvent(obj);
     return obj;
+  }
+
+  /** Deletes an Event an hour after its last write, as etcd's lease does; a later write postpones it. */
+  #expireEvent(ev: KObject): void {
+    const rv = ev.metadata.resourceVersion;
+    const key = keyOf(ev.metadata.namespace, ev.metadata.name);
+    this.#after?.(EVENT_TTL_MS, () => {
+      const current = this.store.get('events', key);
+      if (!current || current.metadata.resourceVersion !== rv) return;
+      const gone = thaw(current);
+      gone.metadata.resourceVersion = String(this.store.nextResourceVersion());
+      this.store.commit('events', 'DELETED', gone);
+    });
   }
 
   #patch(r: ResourceInfo, req: ApiRequest): KObject {

@@ -20,7 +20,8 @@ export class ApiServerHost extends Host {
       rand: new Rand(seed).fork('kube-apiserver'),
       now: () => this.clock.now(),
       trace: (e) => this.record(e),
-      watchHistory: opts.watchHistory
+      watchHistory: opts.watchHistory,
+      after: (ms, fn) => this.clock.after(ms, fn)
     });
     this.apiserver.bootstrap();
     const bookmarks = () => {

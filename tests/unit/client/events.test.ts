@@ -36,4 +36,29 @@ describe('EventRecorder', () => {
     expect(unhealthy.metadata.name).toMatch(/^web\.[0-9a-f]+$/);
     expect(events.find((e: any) => e.reason === 'Killing').count).toBe(1);
   });
+
+  it('expires Events an hour after their last write (--event-ttl 1h)', async () => {
+    const cluster = new Cluster({ seed: 2, workers: 1 });
+    await cluster.waitForNodesReady();
+    const count = async () => {
+      const r = await cluster.request({ verb: 'list', resource: 'events', namespace: 'default' });
+      return r.ok ? r.object.items.length : -1;
+    };
+    const atBoot = await count();
+    expect(atBoot).toBeGreaterThan(0);
+    const recorder = new EventRecorder(cluster.console.client('test-recorder'), { component: 'test' }, () => cluster.now);
+    const cm = await cluster.request({ verb: 'create', resource: 'configmaps', namespace: 'default', body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' } } });
+    if (!cm.ok) throw new Error(cm.status.message);
+    await cluster.advance(30 * 60_000);
+    recorder.event(cm.object, 'Normal', 'Touched', 'first');
+    await cluster.advance(31 * 60_000);
+    // The boot events are 61 minutes old: gone. The new one is 31 minutes old.
+    expect(await count()).toBe(1);
+    recorder.event(cm.object, 'Normal', 'Touched', 'first');
+    await cluster.advance(45 * 60_000);
+    // Its repeat (count 2) renewed the TTL 45 minutes ago.
+    expect(await count()).toBe(1);
+    await cluster.advance(16 * 60_000);
+    expect(await count()).toBe(0);
+  });
 });
