@@ -139,7 +139,9 @@ describe('nodeView', () => {
   it.each([
     ['True', 'Ready', 'ready'],
     ['False', 'NotReady', 'notready'],
-    ['Unknown', 'Unknown', 'unknown']
+    // kubectl prints NotReady for Ready=Unknown too (printNode); the tone keeps them apart.
+    ['Unknown', 'NotReady', 'unknown']
   ])('Ready=%s', (s, status, tone) => expect(nodeView(cond(s))).toEqual({ status, tone }));
   it('cordoned', () => expect(nodeView({ ...cond('True'), spec: { unschedulable: true } }).status).toBe('Ready,SchedulingDisabled'));
+  it('no Ready condition yet', () => expect(nodeView({ status: { conditions: [] } })).toEqual({ status: 'Unknown', tone: 'unknown' }));
 });

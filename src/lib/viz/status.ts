@@ -6,6 +6,7 @@
  */
 import type { KObject } from '../bridge/deltas';
 import { podStatusReason } from '../../sim/kubectl/printers/podstatus';
+import { nodeStatus } from '../../sim/kubectl/printers/nodestatus';
 
 export type PodTone =
   | 'pending'
@@ -81,7 +82,6 @@ export interface NodeView {
 export function nodeView(node: KObject): NodeView {
   const ready = (node.status?.conditions ?? []).find((c: any) => c.type === 'Ready');
   const tone: NodeTone = ready?.status === 'True' ? 'ready' : ready?.status === 'False' ? 'notready' : 'unknown';
-  let status = tone === 'ready' ? 'Ready' : tone === 'notready' ? 'NotReady' : 'Unknown';
-  if (node.spec?.unschedulable) status += ',SchedulingDisabled';
-  return { status, tone };
+  // The words of `kubectl get nodes` (Ready=Unknown prints NotReady); the tone keeps the difference.
+  return { status: nodeStatus(node), tone };
 }

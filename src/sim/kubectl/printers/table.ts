@@ -11,6 +11,7 @@ import { formatRFC3339, humanDuration, parseTimestamp, translateTimestampSince }
 import { canonicalQuantity, listQuantity, parseQuantity } from './quantity';
 import { formatRestarts, summarizePod } from './podstatus';
 import { TabWriter, newKubectlTabWriter } from './tabwriter';
+import { nodeStatus } from './nodestatus';
 import {
   accessModesAsString,
   compareGoStrings,
@@ -29,6 +30,8 @@ import {
   sortedKeys,
   trimSpace,
 } from './util';
+
+export { nodeStatus };
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -142,16 +145,6 @@ function printPod(pod: any, now: number): Cell[] {
 // Nodes
 
 /** STATUS of `kubectl get nodes` (printNode). */
-export function nodeStatus(node: any): string {
-  const status: string[] = [];
-  const conds: any[] = node?.status?.conditions ?? [];
-  let ready: any;
-  for (const c of conds) if (c?.type === 'Ready') ready = c;
-  if (ready) status.push(ready.status === 'True' ? 'Ready' : 'NotReady');
-  if (status.length === 0) status.push('Unknown');
-  if (node?.spec?.unschedulable) status.push('SchedulingDisabled');
-  return status.join(',');
-}
 
 function nodeAddress(node: any, type: string): string {
   for (const a of node?.status?.addresses ?? []) if (a?.type === type) return a.address;

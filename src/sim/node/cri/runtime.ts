@@ -1,0 +1,450 @@
+/**
+ * A containerd-like CRI runtime on the simulation clock. The kubelet drives the node only through
+ * these methods, named as in the CRI RuntimeService and ImageService. Every call completes later
+ * in virtual time through its callback (never synchronously), after a latency drawn from the
+ * runtime's seeded Rand (latency.ts), and is traced twice as `cri.<Method>`: `phase: 'call'` when
+ * made and `phase: 'return'` when it completes, so a sequence diagram can draw both arrows and
+ * what happens inside (CNI ADD inside RunPodSandbox) sits between them in trace order.
+ * upstream: staging/src/k8s.io/cri-api/pkg/apis/runtime/v1/api.proto (service RuntimeService,
+ * ImageService and their doc comments on idempotency); containerd internal/cri/server
+ * (sandbox_run.go, sandbox_stop.go, sandbox_remove.go, container_create.go, container_start.go,
+ * container_stop.go, container_remove.go, container_status.go).
+ */
+
+import type { SimClock } from '../../kernel/clock';
+import type { Rand } from '../../kernel/rand';
+import type { TraceInput } from '../../kernel/trace';
+import { BridgePlugin } from '../cni/bridge';
+import { PAUSE_IMAGE } from '../images/catalog';
+import { ImageStore, Registry } from '../images/registry';
+import { programFor, type Signal } from '../programs/programs';
+import { Shim } from './shim';
+import { containerNotFound, labelsMatch, processArgs, RUNTIME_VERSION, sandboxNotFound } from './helpers';
+import { Puller, toCriImage } from './image-service';
+import { CNI_ADD_AT_FRACTION, CRI_LATENCY_MS, type CriMethod, type LatencyTable } from './latency';
+import {
+  CriError,
+  NotImplementedError,
+  type Container,
+  type ContainerConfig,
+  type ContainerExitEvent,
+  type ContainerFilter,
+  type ContainerStatus,
+  type CriCallback,
+  type CriResult,
+  type Image,
+  type PodSandbox,
+  type PodSandboxConfig,
+  type PodSandboxFilter,
+  type PodSandboxStatus
+} from './types';
+
+export interface RuntimeOptions {
+  node: string;
+  /** The node's podCIDR for the bridge plugin, e.g. `10.244.1.0/24`. */
+  podCIDR: string;
+  clock: SimClock;
+  /** The runtime's own stream (fork it: `rand.fork('cri/' + node)`). */
+  rand: Rand;
+  trace: (e: TraceInput) => void;
+  registry?: Registry;
+  /** The node's image store; pass one to preload images. */
+  images?: ImageStore;
+  pauseImage?: string;
+  latencies?: Partial<LatencyTable>;
+}
+
+interface SandboxRecord {
+  status: PodSandboxStatus;
+  pod: string;
+  containers: Set<string>;
+}
+
+interface ContainerRecord {
+  status: ContainerStatus;
+  podSandboxId: string;
+  pod: string;
+  reservedName: string;
+  shim: Shim;
+  stopWaiters: (() => void)[];
+}
+
+export class ContainerRuntime {
+  readonly node: string;
+  readonly cni: BridgePlugin;
+  readonly images: ImageStore;
+  readonly registry: Registry;
+  readonly pauseImage: string;
+  readonly #clock: SimClock;
+  readonly #rand: Rand;
+  readonly #trace: (e: TraceInput) => void;
+  readonly #latency: LatencyTable;
+  readonly #puller: Puller;
+  readonly #sandboxes = new Map<string, SandboxRecord>();
+  readonly #containers = new Map<string, ContainerRecord>();
+  /** Reserved container names (`<name>_<pod>_<ns>_<uid>_<attempt>`) -> container ID. */
+  readonly #names = new Map<string, string>();
+  readonly #exitListeners = new Set<(e: ContainerExitEvent) => void>();
+
+  constructor(opts: RuntimeOptions) {
+    this.node = opts.node;
+    this.#clock = opts.clock;
+    this.#rand = opts.rand;
+    this.#trace = opts.trace;
+    this.#latency = { ...CRI_LATENCY_MS, ...opts.latencies };
+    this.registry = opts.registry ?? new Registry();
+    this.images = opts.images ?? new ImageStore();
+    this.pauseImage = opts.pauseImage ?? PAUSE_IMAGE;
+    this.cni = new BridgePlugin({ node: opts.node, podCIDR: opts.podCIDR, trace: opts.trace });
+    this.#puller = new Puller(opts.clock, this.registry, this.images, opts.trace, opts.node);
+  }
+
+  /** Subscribes to container exits (a PLEG relist sees them through ListContainers too). */
+  onContainerExit(listener: (e: ContainerExitEvent) => void): () => void {
+    this.#exitListeners.add(listener);
+    return () => this.#exitListeners.delete(listener);
+  }
+
+  // ---- RuntimeService: runtime ----
+
+  Version(cb: CriCallback<typeof RUNTIME_VERSION>): void {
+    this.#call('Version', undefined, {}, cb, (done) => done({ ok: true, value: RUNTIME_VERSION }));
+  }
+
+  /** Runtime conditions: RuntimeReady and NetworkReady (the kubelet's node Ready condition reads them). */
+  Status(cb: CriCallback<{ conditions: { type: string; status: boolean }[] }>): void {
+    this.#call('Status', undefined, {}, cb, (done) =>
+      done({ ok: true, value: { conditions: [{ type: 'RuntimeReady', status: true }, { type: 'NetworkReady', status: true }] } })
+    );
+  }
+
+  // ---- RuntimeService: sandboxes ----
+
+  /** Pulls the pause image if missing, creates the netns, runs CNI ADD, starts the pause container. Returns the sandbox ID. */
+  RunPodSandbox(config: PodSandboxConfig, cb: CriCallback<string>): void {
+    const pod = `${config.metadata.namespace}/${config.metadata.name}`;
+    const id = this.#newId();
+    const t0 = this.#clock.now();
+    this.#emit('RunPodSandbox', pod, { phase: 'call', podSandboxId: id, uid: config.metadata.uid, attempt: config.metadata.attempt });
+    const finish = (r: CriResult<string>, extra: Record<string, unknown> = {}) => this.#return('RunPodSandbox', pod, t0, r, cb, { podSandboxId: id, ...extra });
+    const setUp = () => {
+      const latency = this.#draw('RunPodSandbox');
+      const netns = config.hostNetwork ? '' : `/var/run/netns/cni-${id.slice(0, 8)}-${id.slice(8, 12)}-${id.slice(12, 16)}`;
+      let ip = '';
+      this.#clock.after(Math.round(latency * CNI_ADD_AT_FRACTION), () => {
+        if (!config.hostNetwork) {
+          const added = this.cni.add(id, netns, 'eth0', pod);
+          if (!added.ok) {
+            // upstream: sandbox_run.go tears the network down again on failure (deferred teardownPodNetwork).
+            this.cni.del(id, netns, 'eth0', pod);
+            finish({ ok: false, error: new CriError('Unknown', `failed to setup network for sandbox ${JSON.stringify(id)}: ${added.error.message}`) });
+            return;
+          }
+          ip = added.result.ips[0].address.split('/')[0];
+        }
+        this.#clock.after(latency - Math.round(latency * CNI_ADD_AT_FRACTION), () => {
+          const status: PodSandboxStatus = {
+            id,
+            metadata: { ...config.metadata },
+            state: 'SANDBOX_READY',
+            createdAt: this.#clock.now(),
+            labels: { ...config.labels },
+            annotations: { ...config.annotations },
+            network: { ip, additionalIps: [] },
+            netns
+          };
+          this.#sandboxes.set(id, { status, pod, containers: new Set() });
+          finish({ ok: true, value: id }, { ip });
+        });
+      });
+    };
+    if (this.images.get(this.pauseImage)) setUp();
+    else
+      this.#puller.pull(this.pauseImage, pod, (r) => {
+        if (!r.ok) finish({ ok: false, error: new CriError('Unknown', `failed to get sandbox image ${JSON.stringify(this.pauseImage)}: ${r.error.message}`) });
+        else setUp();
+      });
+  }
+
+  /** Kills every container of the sandbox at once (timeout 0), runs CNI DEL, stops the pause container. Idempotent. */
+  StopPodSandbox(podSandboxId: string, cb: CriCallback<void>): void {
+    const sb = this.#sandboxes.get(podSandboxId);
+    this.#call('StopPodSandbox', sb?.pod, { podSandboxId }, cb, (done) => {
+      const cur = this.#sandboxes.get(podSandboxId);
+      if (!cur) return done({ ok: false, error: sandboxNotFound(podSandboxId) });
+      this.#stopSandbox(cur);
+      done({ ok: true, value: undefined });
+    });
+  }
+
+  /** Force-stops if needed, removes its containers and the sandbox. Removing a missing sandbox is not an error. */
+  RemovePodSandbox(podSandboxId: string, cb: CriCallback<void>): void {
+    const sb = this.#sandboxes.get(podSandboxId);
+    this.#call('RemovePodSandbox', sb?.pod, { podSandboxId }, cb, (done) => {
+      const cur = this.#sandboxes.get(podSandboxId);
+      if (cur) {
+        this.#stopSandbox(cur);
+        for (const cid of cur.containers) this.#removeContainer(cid);
+        this.#sandboxes.delete(podSandboxId);
+      }
+      done({ ok: true, value: undefined });
+    });
+  }
+
+  PodSandboxStatus(podSandboxId: string, cb: CriCallback<PodSandboxStatus>): void {
+    this.#call('PodSandboxStatus', this.#sandboxes.get(podSandboxId)?.pod, { podSandboxId }, cb, (done) => {
+      const sb = this.#sandboxes.get(podSandboxId);
+      done(sb ? { ok: true, value: structuredClone(sb.status) } : { ok: false, error: sandboxNotFound(podSandboxId) });
+    });
+  }
+
+  ListPodSandbox(filter: PodSandboxFilter | undefined, cb: CriCallback<PodSandbox[]>): void {
+    this.#call('ListPodSandbox', undefined, {}, cb, (done) => {
+      const out: PodSandbox[] = [];
+      for (const { status: s } of this.#sandboxes.values()) {
+        if (filter?.id && s.id !== filter.id) continue;
+        if (filter?.state && s.state !== filter.state) continue;
+        if (filter?.labelSelector && !labelsMatch(s.labels, filter.labelSelector)) continue;
+        out.push({ id: s.id, metadata: { ...s.metadata }, state: s.state, createdAt: s.createdAt, labels: { ...s.labels }, annotations: { ...s.annotations } });
+      }
+      done({ ok: true, value: out });
+    });
+  }
+
+  // ---- RuntimeService: containers ----
+
+  CreateContainer(podSandboxId: string, config: ContainerConfig, sandboxConfig: PodSandboxConfig | undefined, cb: CriCallback<string>): void {
+    const sb = this.#sandboxes.get(podSandboxId);
+    const pod = sb?.pod ?? (sandboxConfig ? `${sandboxConfig.metadata.namespace}/${sandboxConfig.metadata.name}` : undefined);
+    this.#call('CreateContainer', pod, { podSandboxId, container: config.metadata.name, attempt: config.metadata.attempt, image: config.image }, cb, (done) => {
+      const sandbox = this.#sandboxes.get(podSandboxId);
+      if (!sandbox) return done({ ok: false, error: new CriError('NotFound', `failed to find sandbox id ${JSON.stringify(podSandboxId)}: not found`) });
+      if (sandbox.status.state !== 'SANDBOX_READY') {
+        return done({ ok: false, error: new CriError('FailedPrecondition', `sandbox container ${JSON.stringify(podSandboxId)} is not running`) });
+      }
+      const stored = this.images.get(config.image);
+      if (!stored) return done({ ok: false, error: new CriError('NotFound', `failed to resolve image ${JSON.stringify(config.image)}: not found`) });
+      const m = sandbox.status.metadata;
+      // upstream: internal/cri/util makeContainerName.
+      const reservedName = [config.metadata.name, m.name, m.namespace, m.uid, config.metadata.attempt].join('_');
+      const holder = this.#names.get(reservedName);
+      if (holder) {
+        return done({ ok: false, error: new CriError('Unknown', `failed to reserve container name ${JSON.stringify(reservedName)}: name ${JSON.stringify(reservedName)} is reserved for ${JSON.stringify(holder)}`) });
+      }
+      const argv = processArgs(config, stored.image);
+      const id = this.#newId();
+      if (argv.length === 0) return done({ ok: false, error: new CriError('Unknown', `failed to generate container ${JSON.stringify(id)} spec: no command specified`) });
+      this.#names.set(reservedName, id);
+      sandbox.containers.add(id);
+      const record: ContainerRecord = {
+        status: {
+          id,
+          metadata: { ...config.metadata },
+          image: config.image,
+          imageRef: stored.repoDigests[0] ?? stored.id,
+          state: 'CONTAINER_CREATED',
+          createdAt: this.#clock.now(),
+          startedAt: 0,
+          finishedAt: 0,
+          exitCode: 0,
+          reason: '',
+          message: '',
+          labels: { ...config.labels },
+          annotations: { ...config.annotations },
+          logPath: config.logPath ?? ''
+        },
+        podSandboxId,
+        pod: sandbox.pod,
+        reservedName,
+        shim: undefined!,
+        stopWaiters: []
+      };
+      const stopSignal = (stored.image.config.stopSignal ?? 'SIGTERM') as Signal;
+      record.shim = new Shim(programFor(stored.image.program, argv), argv, stopSignal, this.#clock, {
+        signalled: (signal, reaction) => this.#emit('process.signal', record.pod, { containerId: id, container: config.metadata.name, signal, reaction }),
+        exited: (exitCode, signal, reason) => this.#exited(record, exitCode, signal, reason)
+      });
+      this.#containers.set(id, record);
+      done({ ok: true, value: id });
+    });
+  }
+
+  /** Starts the process; a program that exits by itself (sh `exit 1`, `sleep 5`) is scheduled to exit. */
+  StartContainer(containerId: string, cb: CriCallback<void>): void {
+    this.#call('StartContainer', this.#containers.get(containerId)?.pod, { containerId }, cb, (done) => {
+      const c = this.#containers.get(containerId);
+      if (!c) return done({ ok: false, error: containerNotFound(containerId) });
+      if (c.status.state !== 'CONTAINER_CREATED') {
+        return done({ ok: false, error: new CriError('FailedPrecondition', `container ${JSON.stringify(containerId)} is in ${c.status.state} state`) });
+      }
+      if (this.#sandboxes.get(c.podSandboxId)?.status.state !== 'SANDBOX_READY') {
+        return done({ ok: false, error: new CriError('FailedPrecondition', `sandbox container ${JSON.stringify(c.podSandboxId)} is not running`) });
+      }
+      c.status.state = 'CONTAINER_RUNNING';
+      c.status.startedAt = this.#clock.now();
+      this.#emit('process.start', c.pod, { containerId, container: c.status.metadata.name, program: c.shim.program, argv: c.shim.argv });
+      c.shim.start();
+      done({ ok: true, value: undefined });
+    });
+  }
+
+  /**
+   * Sends the image's stop signal (SIGTERM unless STOPSIGNAL says otherwise), then SIGKILL after
+   * `timeout` seconds; timeout 0 kills at once. Completes when the process has exited. Stopping a
+   * container that is not running is not an error. upstream: containerd container_stop.go.
+   */
+  StopContainer(containerId: string, timeout: number, cb: CriCallback<void>): void {
+    const c0 = this.#containers.get(containerId);
+    const t0 = this.#clock.now();
+    this.#emit('StopContainer', c0?.pod, { phase: 'call', containerId, timeout });
+    this.#clock.after(this.#draw('StopContainer'), () => {
+      const c = this.#containers.get(containerId);
+      if (!c) return this.#return('StopContainer', c0?.pod, t0, { ok: false, error: containerNotFound(containerId) }, cb, { containerId });
+      if (c.status.state !== 'CONTAINER_RUNNING') return this.#return('StopContainer', c.pod, t0, { ok: true, value: undefined }, cb, { containerId, exitCode: c.status.exitCode });
+      c.stopWaiters.push(() => this.#return('StopContainer', c.pod, t0, { ok: true, value: undefined }, cb, { containerId, exitCode: c.status.exitCode }));
+      c.shim.stop(timeout);
+    });
+  }
+
+  /** Removes a container, killing it first if it still runs. Removing a missing container is not an error. */
+  RemoveContainer(containerId: string, cb: CriCallback<void>): void {
+    this.#call('RemoveContainer', this.#containers.get(containerId)?.pod, { containerId }, cb, (done) => {
+      this.#removeContainer(containerId);
+      done({ ok: true, value: undefined });
+    });
+  }
+
+  ContainerStatus(containerId: string, cb: CriCallback<ContainerStatus>): void {
+    this.#call('ContainerStatus', this.#containers.get(containerId)?.pod, { containerId }, cb, (done) => {
+      const c = this.#containers.get(containerId);
+      done(c ? { ok: true, value: structuredClone(c.status) } : { ok: false, error: containerNotFound(containerId) });
+    });
+  }
+
+  ListContainers(filter: ContainerFilter | undefined, cb: CriCallback<Container[]>): void {
+    this.#call('ListContainers', undefined, {}, cb, (done) => {
+      const out: Container[] = [];
+      for (const c of this.#containers.values()) {
+        const s = c.status;
+        if (filter?.id && s.id !== filter.id) continue;
+        if (filter?.podSandboxId && c.podSandboxId !== filter.podSandboxId) continue;
+        if (filter?.state && s.state !== filter.state) continue;
+        if (filter?.labelSelector && !labelsMatch(s.labels, filter.labelSelector)) continue;
+        out.push({ id: s.id, podSandboxId: c.podSandboxId, metadata: { ...s.metadata }, image: s.image, imageRef: s.imageRef, state: s.state, createdAt: s.createdAt, labels: { ...s.labels }, annotations: { ...s.annotations } });
+      }
+      done({ ok: true, value: out });
+    });
+  }
+
+  /** Not implemented yet: answers NotImplementedError (gRPC Unimplemented), which the kubelet can surface as a probe error. */
+  ExecSync(containerId: string, cmd: string[], timeout: number, cb: CriCallback<{ stdout: string; stderr: string; exitCode: number }>): void {
+    this.#call('ExecSync', this.#containers.get(containerId)?.pod, { containerId, cmd, timeout }, cb, (done) => done({ ok: false, error: new NotImplementedError('ExecSync') }));
+  }
+
+  // ---- ImageService ----
+
+  /** Pulls an image; returns the image ID (imageRef) as containerd does. */
+  PullImage(image: string, podSandboxConfig: PodSandboxConfig | undefined, cb: CriCallback<string>): void {
+    const pod = podSandboxConfig ? `${podSandboxConfig.metadata.namespace}/${podSandboxConfig.metadata.name}` : undefined;
+    const t0 = this.#clock.now();
+    this.#emit('PullImage', pod, { phase: 'call', image });
+    this.#puller.pull(image, pod, (r) => {
+      if (!r.ok) return this.#return('PullImage', pod, t0, r, cb, { image });
+      const { imageRef, ...details } = r.value;
+      this.#return('PullImage', pod, t0, { ok: true, value: imageRef }, cb, { image, imageRef, ...details });
+    });
+  }
+
+  /** The image, or null when it is not on the node (CRI answers an empty image, not an error). */
+  ImageStatus(image: string, cb: CriCallback<Image | null>): void {
+    this.#call('ImageStatus', undefined, { image }, cb, (done) => {
+      const s = this.images.get(image);
+      done({ ok: true, value: s ? toCriImage(s) : null });
+    });
+  }
+
+  ListImages(cb: CriCallback<Image[]>): void {
+    this.#call('ListImages', undefined, {}, cb, (done) => done({ ok: true, value: this.images.list().map(toCriImage) }));
+  }
+
+  /** Removes the image with all its tags; removing a missing image is not an error. */
+  RemoveImage(image: string, cb: CriCallback<void>): void {
+    this.#call('RemoveImage', undefined, { image }, cb, (done) => {
+      this.images.remove(image);
+      done({ ok: true, value: undefined });
+    });
+  }
+
+  // ---- faults (not CRI) ----
+
+  /** The kernel's OOM killer ended the container's process (exit 137, reason OOMKilled). */
+  oomKill(containerId: string): void {
+    const c = this.#containers.get(containerId);
+    if (c?.status.state === 'CONTAINER_RUNNING') c.shim.exit(137, 'SIGKILL', 'OOMKilled');
+  }
+
+  // ---- internals ----
+
+  #stopSandbox(sb: SandboxRecord): void {
+    if (sb.status.state === 'SANDBOX_NOTREADY') return;
+    for (const cid of sb.containers) {
+      const c = this.#containers.get(cid);
+      if (c?.status.state === 'CONTAINER_RUNNING') c.shim.signal('SIGKILL');
+    }
+    if (sb.status.netns) this.cni.del(sb.status.id, sb.status.netns, 'eth0', sb.pod);
+    sb.status.state = 'SANDBOX_NOTREADY';
+  }
+
+  #removeContainer(containerId: string): void {
+    const c = this.#containers.get(containerId);
+    if (!c) return;
+    if (c.status.state === 'CONTAINER_RUNNING') c.shim.signal('SIGKILL');
+    this.#containers.delete(containerId);
+    this.#names.delete(c.reservedName);
+    this.#sandboxes.get(c.podSandboxId)?.containers.delete(containerId);
+  }
+
+  /** upstream: containerd container_status.go toCRIContainerStatus: reason Completed / Error unless set (OOMKilled). */
+  #exited(c: ContainerRecord, exitCode: number, signal?: Signal, reason?: string): void {
+    const s = c.status;
+    s.state = 'CONTAINER_EXITED';
+    s.finishedAt = this.#clock.now();
+    s.exitCode = exitCode;
+    s.reason = reason ?? (exitCode === 0 ? 'Completed' : 'Error');
+    this.#emit('process.exit', c.pod, { containerId: s.id, container: s.metadata.name, exitCode, reason: s.reason, ...(signal ? { signal } : {}) });
+    const event: ContainerExitEvent = { containerId: s.id, podSandboxId: c.podSandboxId, pod: c.pod, name: s.metadata.name, exitCode, reason: s.reason, finishedAt: s.finishedAt, ...(signal ? { signal } : {}) };
+    for (const l of this.#exitListeners) l(event);
+    const waiters = c.stopWaiters;
+    c.stopWaiters = [];
+    for (const w of waiters) w();
+  }
+
+  /** A call with a drawn latency: traced on call, `work` runs at completion, traced on return. */
+  #call<T>(method: Exclude<CriMethod, 'PullImage'>, pod: string | undefined, details: Record<string, unknown>, cb: CriCallback<T>, work: (done: (r: CriResult<T>) => void) => void): void {
+    const t0 = this.#clock.now();
+    this.#emit(method, pod, { phase: 'call', ...details });
+    this.#clock.after(this.#draw(method), () => work((r) => this.#return(method, pod, t0, r, cb, details)));
+  }
+
+  #return<T>(method: CriMethod, pod: string | undefined, t0: number, r: CriResult<T>, cb: CriCallback<T>, details: Record<string, unknown>): void {
+    this.#emit(method, pod, { phase: 'return', ...details, ok: r.ok, durationMs: this.#clock.now() - t0, ...(r.ok ? {} : { code: r.error.code, error: r.error.message }) });
+    cb(r);
+  }
+
+  #emit(kind: CriMethod | `process.${string}`, pod: string | undefined, details: Record<string, unknown>): void {
+    const full = kind.startsWith('process.') ? kind : `cri.${kind}`;
+    this.#trace({ component: 'containerd', node: this.node, ...(pod ? { pod } : {}), kind: full, ...details });
+  }
+
+  #draw(method: Exclude<CriMethod, 'PullImage'>): number {
+    const [min, max] = this.#latency[method];
+    return min + this.#rand.int(max - min + 1);
+  }
+
+  /** 64 hex digits, like containerd's IDs. */
+  #newId(): string {
+    let id = '';
+    for (let i = 0; i < 8; i++) id += this.#rand.uint32().toString(16).padStart(8, '0');
+    return id;
+  }
+}
