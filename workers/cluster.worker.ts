@@ -10,7 +10,9 @@ function spawnHost(kind: HostKind, name: string, seed: number) {
       ? new Worker(new URL('./apiserver.worker.ts', import.meta.url), { type: 'module', name })
       : kind === 'kube-controller-manager'
         ? new Worker(new URL('./controller-manager.worker.ts', import.meta.url), { type: 'module', name })
-        : new Worker(new URL('./kubelet.worker.ts', import.meta.url), { type: 'module', name });
+        : kind === 'kube-scheduler'
+          ? new Worker(new URL('./scheduler.worker.ts', import.meta.url), { type: 'module', name })
+          : new Worker(new URL('./kubelet.worker.ts', import.meta.url), { type: 'module', name });
   const channel = new MessageChannel();
   worker.postMessage({ type: 'init', name, seed, port: channel.port2 }, [channel.port2]);
   return new PortHostLink(name, channel.port1);

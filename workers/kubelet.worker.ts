@@ -2,4 +2,4 @@
 import { KubeletHost } from '../src/sim/cluster/kubelet-host';
 import { serveWhenInitialised } from './serve';
 
-serveWhenInitialised((init) => new KubeletHost(init.name));
+serveWhenInitialised((init) => new KubeletHost(init.name, init.seed));

@@ -46,7 +46,7 @@ export async function consoleWatchInterrupt({ page, baseURL }) {
   assert.doesNotMatch(text.split('$ kubectl get nodes --no-headers')[1], /^NAME\s/m);
 }
 
-/** (c) The editor loads Monaco on demand and applies the starter manifest; an applied pod appears on the map. */
+/** (c) The editor loads Monaco on demand and applies the starter manifest; its pods and an applied pod run on the map. */
 export async function editorApply({ page, baseURL, screenshot }) {
   const monacoRequests = [];
   page.on('request', (r) => {
@@ -76,18 +76,28 @@ export async function editorApply({ page, baseURL, screenshot }) {
   assert.match(applied, /^service\/nginx created$/m);
   await screenshot('editor');
 
-  // No ReplicaSet controller or scheduler runs yet (later issues): the Deployment exists, with 0/2 ready.
-  const text = await runInConsole(page, 'kubectl get deploy', /^nginx\s+0\/2\s+0\s+0\s+\d+s\s*$/m, 30_000);
+  // The Deployment controller makes a ReplicaSet, the scheduler places its pods, the kubelets run them.
+  const text = await runInConsole(page, 'kubectl get deploy', /^nginx\s+[012]\/2\s/m, 30_000);
   assert.match(text, /^NAME\s+READY\s+UP-TO-DATE\s+AVAILABLE\s+AGE\s*$/m);
+  await until(async () => (await page.locator('[data-testid="cluster-map"] [data-pod^="default/nginx-"]').count()) === 2, {
+    timeout: 30_000,
+    message: 'two nginx pods on the map'
+  });
+  await until(
+    async () => (await page.locator('[data-pod^="default/nginx-"][data-on-node^="worker-"][data-status="Running"]').count()) === 2,
+    { timeout: 30_000, message: 'both nginx pods Running on worker nodes (never on the tainted control plane)' }
+  );
+  await runInConsole(page, 'kubectl get deploy nginx --no-headers', /^nginx\s+2\/2\s+2\s+2\s/m, 30_000);
+  await screenshot('map-with-nginx');
 
-  // A pod applied from the page shows up on the map, in the unscheduled tray, Pending.
+  // A pod applied from the page is placed on a worker and runs.
   await page.getByRole('button', { name: /Apply a pod/ }).click();
   const pod = page.locator('[data-testid="cluster-map"] [data-pod="default/hello"]');
   await pod.waitFor({ state: 'attached', timeout: 30_000 });
-  assert.equal(await pod.getAttribute('data-status'), 'Pending');
-  assert.equal(await pod.getAttribute('data-on-node') ?? '', '', 'an unscheduled pod sits on no node');
-  const pods = await runInConsole(page, 'kubectl get pods', /^hello\s+0\/1\s+Pending\s+0\s+\d+s\s*$/m);
-  assert.match(pods, /^NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\s*$/m);
+  await until(async () => (await pod.getAttribute('data-status')) === 'Running', { timeout: 30_000, message: 'hello Running on the map' });
+  assert.match((await pod.getAttribute('data-on-node')) ?? '', /^worker-\d$/, 'placed on a worker, not the tainted control plane');
+  const pods = await runInConsole(page, 'kubectl get pods -o wide', /^hello\s+1\/1\s+Running\s+0\s+\d+s\s+10\.244\.\d\.\d+\s+worker-\d\s/m);
+  assert.match(pods, /^NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\s+IP\s+NODE\s/m);
 
   // The inspector shows it as the API server stores it, and as `kubectl describe` prints it.
   await pod.click();
@@ -97,12 +107,13 @@ export async function editorApply({ page, baseURL, screenshot }) {
   const described = await until(
     async () => {
       const text = await page.getByTestId('inspector-describe').innerText();
-      return /^Status:\s+Pending$/m.test(text) ? text : undefined;
+      return /^Status:\s+Running$/m.test(text) ? text : undefined;
     },
     { message: 'kubectl describe of the pod in the inspector' }
   );
   assert.match(described, /^Name:\s+hello$/m);
-  assert.match(described, /^Node:\s+<none>$/m);
+  assert.match(described, /^Node:\s+worker-\d\/172\.18\.0\.\d+$/m);
   assert.match(described, /^QoS Class:\s+BestEffort$/m);
-  await screenshot('map-with-pending-pod');
+  assert.match(described, /Successfully assigned default\/hello to worker-\d/);
+  await screenshot('inspector-describe');
 }

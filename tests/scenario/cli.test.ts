@@ -38,10 +38,11 @@ describe('npx kubarium', () => {
     expect(list.kind).toBe('List');
     expect(list.apiVersion).toBe('v1');
     expect(list.items.map((p: any) => p.metadata.name)).toEqual(['web']);
-    expect(list.items[0].status.phase).toBe('Pending');
+    // kube-scheduler places the pod and the kubelet starts it within the 30 s.
+    expect(list.items[0].status.phase).toBe('Running');
     const tables = rest.slice(jsonEnd).split('\n');
     expect(tables[0]).toMatch(/^NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE$/);
-    expect(tables[1]).toMatch(/^web\s+0\/1\s+Pending\s+0\s+30s$/);
+    expect(tables[1]).toMatch(/^web\s+1\/1\s+Running\s+0\s+30s$/);
     expect(tables[2]).toMatch(/^NAME\s+STATUS\s+ROLES\s+AGE\s+VERSION$/);
     expect(tables[3]).toMatch(/^control-plane\s+Ready\s+control-plane\s+\d+s\s+v1\.32\.0$/);
     expect(tables[4]).toMatch(/^worker-1\s+Ready\s+<none>\s+\d+s\s+v1\.32\.0$/);

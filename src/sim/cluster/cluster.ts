@@ -10,13 +10,15 @@ import { Conductor } from './conductor';
 import { ConsoleHost } from './console-host';
 import { ApiServerHost } from './apiserver-host';
 import { ControllerManagerHost, CONTROLLER_MANAGER_HOST } from './controller-manager-host';
+import { SchedulerHost, SCHEDULER_HOST } from './scheduler-host';
 import { KubeletHost, type NodeSpec } from './kubelet-host';
 import { DEFAULT_CLUSTER, nodeSpec, type ClusterConfig, type NodeOptions } from './config';
 import { APISERVER_HOST } from './host';
 import type { HostLink } from './messages';
 import type { KubectlContext } from '../kubectl/context';
+import type { AttemptRecord } from '../scheduler/explain';
 
-export type HostKind = 'kube-apiserver' | 'kube-controller-manager' | 'kubelet';
+export type HostKind = 'kube-apiserver' | 'kube-controller-manager' | 'kube-scheduler' | 'kubelet';
 
 /** Makes the host of one component kind; in the browser, a link to a Web Worker. */
 export type HostFactory = (kind: HostKind, name: string, seed: number) => HostLink;
@@ -27,8 +29,10 @@ export const inProcessHosts: HostFactory = (kind, name, seed) => {
       return new ApiServerHost(seed);
     case 'kube-controller-manager':
       return new ControllerManagerHost();
+    case 'kube-scheduler':
+      return new SchedulerHost(seed);
     case 'kubelet':
-      return new KubeletHost(name);
+      return new KubeletHost(name, seed);
   }
 };
 
@@ -55,6 +59,7 @@ export class Cluster {
     this.console = new ConsoleHost((env) => this.conductor.post(env));
     this.conductor.add(hostFactory('kube-apiserver', APISERVER_HOST, this.config.seed));
     this.conductor.add(hostFactory('kube-controller-manager', CONTROLLER_MANAGER_HOST, this.config.seed));
+    this.conductor.add(hostFactory('kube-scheduler', SCHEDULER_HOST, this.config.seed));
     this.conductor.add(this.console);
     this.addNode('control-plane', { controlPlane: true });
     for (let i = 1; i <= this.config.workers; i++) this.addNode(`worker-${i}`);
@@ -97,6 +102,17 @@ export class Cluster {
       await this.conductor.round();
     }
     return result;
+  }
+
+  /** The scheduler's record of its last attempt at a pod (`sim explain pod`). */
+  async explain(namespace: string, name: string): Promise<AttemptRecord | undefined> {
+    let reply: Record<string, unknown> | undefined;
+    this.console.ask(SCHEDULER_HOST, 'explain', { namespace, name }, (r) => (reply = r));
+    while (reply === undefined) {
+      if (this.conductor.nextDeadline() > this.conductor.now) throw new Error('the kube-scheduler did not answer');
+      await this.conductor.round();
+    }
+    return (reply.record as AttemptRecord | null) ?? undefined;
   }
 
   watch(req: Omit<ApiRequest, 'user'>, onEvent: (e: WatchEvent) => void, onError: (s: Status) => void): { stop(): void } {

@@ -11,6 +11,7 @@ import type { CommandOutput, KubectlContext } from '../kubectl/context';
 import { formatDuration, parseDuration } from '../kernel/clock';
 import { formatClock, formatTraceEvent, type TraceFilter } from '../kernel/trace';
 import { parseQuantity } from '../api/quantity';
+import { formatAttempt } from '../scheduler/explain';
 import { defaultKubeletConfiguration, type KubeletConfiguration } from '../kubelet/config/config';
 
 export interface ConsoleOptions {
@@ -48,6 +49,8 @@ Usage:
                                 stop, start or restart one node's kubelet (systemctl)
   sim kubelet config NODE [-f FILE|-]
                                 print, or replace, that node's KubeletConfiguration (restarts the kubelet)
+  sim explain pod NAME [-n NAMESPACE]
+                                the scheduler's last attempt at a pod: each node's filter verdict and scores
   sim help                      this help
 `;
 
@@ -160,10 +163,28 @@ export class Console {
       case 'kubelet':
         return this.#kubelet(rest, stdin);
       case 'explain':
-        return fail('error: sim explain needs the kube-scheduler, which this cluster does not run yet\n');
+        return this.#explain(rest);
       default:
         return fail(`error: unknown command "sim ${verb}"; see "sim help"\n`);
     }
+  }
+
+  /** `sim explain pod NAME [-n NAMESPACE]`: the scheduler's per-node, per-plugin record. */
+  async #explain(args: string[]): Promise<CommandOutput> {
+    let namespace = 'default';
+    const names: string[] = [];
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i];
+      if (a === '-n' || a === '--namespace') namespace = args[++i] ?? '';
+      else if (a.startsWith('--namespace=')) namespace = a.slice('--namespace='.length);
+      else names.push(a);
+    }
+    const [kind, name] = names;
+    if (kind !== 'pod' && kind !== 'pods' && kind !== 'po') return fail('error: usage: sim explain pod NAME [-n NAMESPACE]\n');
+    if (!name) return fail('error: sim explain pod needs a pod name\n');
+    const rec = await this.cluster.explain(namespace, name);
+    if (!rec) return fail(`error: the kube-scheduler has no scheduling attempt for pod "${namespace}/${name}"\n`);
+    return ok(formatAttempt(rec));
   }
 
   #trace(args: string[]): CommandOutput {

@@ -6,6 +6,7 @@ import { ClientHost } from './host';
 import { Kubelet } from '../kubelet/kubelet';
 import { defaultKubeletConfiguration, type KubeletConfiguration } from '../kubelet/config/config';
 import type { NodeIdentity } from '../kubelet/nodestatus/setters';
+import { Rand } from '../kernel/rand';
 
 export interface NodeSpec extends NodeIdentity {
   config?: KubeletConfiguration;
@@ -18,8 +19,11 @@ export class KubeletHost extends ClientHost {
   /** Nodes powered off: their kubelet is stopped and drops its connections. */
   readonly poweredOff = new Set<string>();
 
-  constructor(name: string) {
+  readonly #rand: Rand;
+
+  constructor(name: string, seed = 0) {
     super(name);
+    this.#rand = new Rand(seed).fork(`kubelet-host/${name}`);
     this.controls.set('add-node', (args) => this.addNode(args.node as NodeSpec));
     this.controls.set('kubelet', (args) => this.control(args.node as string, args.action as string));
     this.controls.set('kubelet-config', (args) => this.replaceConfig(args.node as string, args.config as KubeletConfiguration));
@@ -32,19 +36,22 @@ export class KubeletHost extends ClientHost {
     old.stop();
     const spec = { ...old.deps.identity, config };
     this.kubelets.delete(node);
-    this.addNode(spec);
+    // The containers keep running across the kubelet restart: the new kubelet finds them in the runtime.
+    this.addNode(spec).adoptRuntime(old.runtime);
   }
 
-  addNode(spec: NodeSpec): void {
+  addNode(spec: NodeSpec): Kubelet {
     const kubelet = new Kubelet({
       client: this.client(`kubelet/${spec.name}`),
       clock: this.clock,
       trace: (e) => this.record(e),
       config: spec.config ?? defaultKubeletConfiguration(),
-      identity: spec
+      identity: spec,
+      rand: this.#rand.fork(`kubelet/${spec.name}`)
     });
     this.kubelets.set(spec.name, kubelet);
     this.clock.after(spec.bootDelayMs ?? 0, () => kubelet.start());
+    return kubelet;
   }
 
   /** `stop`, `start`, `restart`, `poweroff`, `poweron` for one node's kubelet. */
@@ -53,9 +60,11 @@ export class KubeletHost extends ClientHost {
     if (!k) return;
     switch (action) {
       case 'stop':
-      case 'poweroff':
-        if (action === 'poweroff') this.poweredOff.add(node);
         k.stop();
+        break;
+      case 'poweroff':
+        this.poweredOff.add(node);
+        k.powerOff();
         break;
       case 'start':
       case 'poweron':

@@ -1,7 +1,7 @@
 /**
  * The kubelet: the node agent. This part registers the Node, posts its status every
- * nodeStatusUpdateFrequency and renews its Lease. It never schedules: it will act on pods whose
- * spec.nodeName is its node (the pod lifecycle lands with the kubelet issues).
+ * nodeStatusUpdateFrequency and renews its Lease. It never schedules: it runs the pods whose
+ * spec.nodeName is its node through the node's CRI runtime (kubelet-pods.ts).
  * upstream: pkg/kubelet/kubelet.go, kubelet_node_status.go
  */
 import { createActor, type Actor } from 'xstate';
@@ -16,9 +16,9 @@ import { kubeletMachine } from './kubelet.machine';
 import { NodeLeaseController } from './nodelease/controller';
 import { initialNode, nodeStatus, statusChanged, type NodeHealth, type NodeIdentity } from './nodestatus/setters';
 import type { KubeletConfiguration } from './config/config';
-
-/** upstream: pkg/kubelet/kubelet.go genericPlegRelistPeriod: the first relist makes the runtime healthy. */
-const PLEG_RELIST_PERIOD_MS = 1000;
+import type { Rand } from '../kernel/rand';
+import { ContainerRuntime } from '../node/cri/runtime';
+import { KubeletPods } from './kubelet-pods';
 
 export interface KubeletDeps {
   client: Client;
@@ -26,6 +26,8 @@ export interface KubeletDeps {
   trace: (e: TraceInput) => void;
   config: KubeletConfiguration;
   identity: NodeIdentity;
+  /** The node's own random stream (a fork of the host's): the container runtime draws from it. */
+  rand: Rand;
 }
 
 export class Kubelet {
@@ -37,7 +39,10 @@ export class Kubelet {
   #lastPosted?: KObject;
   #lastPostTime = -Infinity;
   #statusTimer?: TimerId;
-  #plegTimer?: TimerId;
+  /** The node's container runtime: it outlives kubelet restarts, not a power-off. */
+  #runtime: ContainerRuntime;
+  #runtimeGeneration = 0;
+  #pods?: KubeletPods;
   #health: NodeHealth = { runtimeReady: false, memoryPressure: false, diskPressure: false, pidPressure: false };
 
   constructor(readonly deps: KubeletDeps) {
@@ -53,6 +58,42 @@ export class Kubelet {
       }
     });
     this.actor = createActor(machine, { clock: xstateClock(deps.clock) });
+    this.#runtime = this.#newRuntime();
+  }
+
+  /** A fresh, empty runtime (a booted machine). Traces of a dropped runtime's leftover timers are discarded. */
+  #newRuntime(): ContainerRuntime {
+    const generation = ++this.#runtimeGeneration;
+    const { identity, clock, rand, trace } = this.deps;
+    return new ContainerRuntime({
+      node: identity.name,
+      podCIDR: identity.podCIDR,
+      clock,
+      rand: rand.fork(`cri/${identity.name}/${generation}`),
+      trace: (e) => {
+        if (generation === this.#runtimeGeneration) trace(e);
+      }
+    });
+  }
+
+  get runtime(): ContainerRuntime {
+    return this.#runtime;
+  }
+
+  /** The pod lifecycle of the running kubelet process, if any. */
+  get pods(): KubeletPods | undefined {
+    return this.#pods;
+  }
+
+  /** A new kubelet process on the same machine (a config change restarts it) takes over the running runtime. */
+  adoptRuntime(runtime: ContainerRuntime): void {
+    this.#runtime = runtime;
+  }
+
+  /** The machine loses power: the kubelet stops and every container with it; it boots with an empty runtime. */
+  powerOff(): void {
+    this.stop();
+    this.#runtime = this.#newRuntime();
   }
 
   /** What a kubelet process knows when it starts: nothing but its config. */
@@ -143,18 +184,29 @@ export class Kubelet {
     };
     this.#statusTimer = clock.after(period, statusLoop);
     // The first PLEG relist marks the runtime healthy; the node turns Ready at the next status sync.
-    this.#plegTimer = clock.after(PLEG_RELIST_PERIOD_MS, () => {
-      this.#health = { ...this.#health, runtimeReady: true };
-      this.#syncNodeStatus();
+    this.#pods = new KubeletPods({
+      node: this.nodeName,
+      hostIP: this.deps.identity.internalIP,
+      client: this.deps.client,
+      clock,
+      trace: this.deps.trace,
+      recorder: this.recorder,
+      runtime: this.#runtime,
+      onRuntimeReady: () => {
+        this.#health = { ...this.#health, runtimeReady: true };
+        this.#syncNodeStatus();
+      }
     });
+    this.#pods.start();
   }
 
   #stopLoops(): void {
     const { clock } = this.deps;
     this.lease.stop();
     clock.cancel(this.#statusTimer);
-    clock.cancel(this.#plegTimer);
-    this.#statusTimer = this.#plegTimer = undefined;
+    this.#pods?.stop();
+    this.#pods = undefined;
+    this.#statusTimer = undefined;
   }
 
   /** upstream: kubelet_node_status.go tryUpdateNodeStatus: post when changed or every nodeStatusReportFrequency. */

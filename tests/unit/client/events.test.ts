@@ -21,7 +21,8 @@ describe('EventRecorder', () => {
     const list = await cluster.request({ verb: 'list', resource: 'events', namespace: 'default', fieldSelector: 'involvedObject.name=web' });
     expect(list.ok).toBe(true);
     if (!list.ok) return;
-    const events = list.object.items;
+    // Only this recorder's events: the pod is also scheduled and started (Scheduled, Pulling, ...).
+    const events = list.object.items.filter((e: any) => e.reason === 'Unhealthy' || e.reason === 'Killing');
     expect(events).toHaveLength(2);
     const unhealthy = events.find((e: any) => e.reason === 'Unhealthy');
     const sec = (ms: number) => new Date(Date.UTC(2025, 0, 1) + Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');

@@ -1,0 +1,217 @@
+/**
+ * The Deployment controller: owns one ReplicaSet per pod template (named `<deployment>-<hash>`)
+ * and moves replicas from the old ones to the new one: all at once (Recreate) or within
+ * maxSurge / maxUnavailable (RollingUpdate). Scaling a Deployment scales its current ReplicaSet.
+ * upstream: pkg/controller/deployment (deployment_controller.go syncDeployment, sync.go
+ * getAllReplicaSetsAndSyncRevision/scale/syncDeploymentStatus, rolling.go rolloutRolling,
+ * recreate.go rolloutRecreate, progress.go), pkg/controller/deployment/util/deployment_util.go
+ */
+import type { KObject } from '../../apiserver/store';
+import type { Client } from '../../client/client';
+import { EventRecorder } from '../../client/events';
+import type { SharedInformer, SharedInformerFactory } from '../../client/informer';
+import { RateLimitingQueue } from '../../client/workqueue';
+import type { SimClock } from '../../kernel/clock';
+import { timestamp } from '../../kernel/clock';
+import type { TraceInput } from '../../kernel/trace';
+import { availableReplicas, computeHash, newRSNewReplicas, resolveFenceposts } from './util';
+
+export const DEPLOYMENT_CONTROLLER = 'deployment-controller';
+const REVISION = 'deployment.kubernetes.io/revision';
+
+export class DeploymentController {
+  readonly queue: RateLimitingQueue;
+  #deployments: SharedInformer;
+  #rss: SharedInformer;
+  #recorder: EventRecorder;
+  /** Requests in flight per Deployment: it is synced again once they are answered. */
+  #inFlight = new Map<string, number>();
+
+  constructor(
+    readonly client: Client,
+    factory: SharedInformerFactory,
+    readonly clock: SimClock,
+    readonly trace: (e: TraceInput) => void
+  ) {
+    this.#recorder = new EventRecorder(client, { component: DEPLOYMENT_CONTROLLER }, () => clock.now());
+    this.queue = new RateLimitingQueue((ms, fn) => clock.after(ms, fn), () => clock.after(0, () => this.#drain()));
+    this.#deployments = factory.informer('deployments');
+    this.#rss = factory.informer('replicasets');
+    this.#deployments.addEventHandler({
+      add: (d) => this.queue.add(key(d)),
+      update: (_o, d) => this.queue.add(key(d)),
+      delete: (d) => this.queue.add(key(d))
+    });
+    const owner = (rs: KObject) => {
+      const ref = (rs.metadata.ownerReferences ?? []).find((r: KObject) => r.controller && r.kind === 'Deployment');
+      if (ref) this.queue.add(`${rs.metadata.namespace}/${ref.name}`);
+    };
+    this.#rss.addEventHandler({ add: owner, update: (_o, rs) => owner(rs), delete: owner });
+  }
+
+  #drain(): void {
+    if (!this.#deployments.hasSynced || !this.#rss.hasSynced) {
+      this.clock.after(100, () => this.#drain());
+      return;
+    }
+    for (let k = this.queue.get(); k !== undefined; k = this.queue.get()) {
+      try {
+        this.#sync(k);
+        this.queue.forget(k);
+      } finally {
+        this.queue.done(k);
+      }
+    }
+  }
+
+  /** Sends a request on behalf of a Deployment and resyncs it when answered. */
+  #send(k: string, send: (done: (err: unknown) => void) => void): void {
+    this.#inFlight.set(k, (this.#inFlight.get(k) ?? 0) + 1);
+    send((err) => {
+      this.#inFlight.set(k, this.#inFlight.get(k)! - 1);
+      if (err) this.queue.addRateLimited(k);
+      else this.queue.add(k);
+    });
+  }
+
+  #sync(k: string): void {
+    if ((this.#inFlight.get(k) ?? 0) > 0) return;
+    const [ns, name] = k.split('/');
+    const d = this.#deployments.get(ns, name);
+    if (!d || d.metadata.deletionTimestamp) return;
+    const owned = this.#rss.list().filter((rs) => rs.metadata.namespace === ns && (rs.metadata.ownerReferences ?? []).some((r: KObject) => r.controller && r.uid === d.metadata.uid));
+    const hash = computeHash(d.spec.template, d.status?.collisionCount);
+    const newRS = owned.find((rs) => rs.metadata.labels?.['pod-template-hash'] === hash && !rs.metadata.deletionTimestamp);
+    const oldRSs = owned.filter((rs) => rs !== newRS);
+    const replicas: number = d.spec.replicas ?? 1;
+
+    if (!newRS) {
+      if (d.spec.paused) return this.#syncStatus(k, d, owned, undefined);
+      return this.#createNewRS(k, d, hash, oldRSs);
+    }
+    if (d.spec.paused) return this.#syncStatus(k, d, owned, newRS);
+
+    const oldActive = oldRSs.filter((rs) => (rs.spec?.replicas ?? 0) > 0);
+    if (d.spec.strategy?.type === 'Recreate') {
+      // upstream: rolloutRecreate: old ReplicaSets to 0, wait for their pods to go, then scale up the new one.
+      if (oldActive.length > 0) return oldActive.forEach((rs) => this.#scale(k, d, rs, 0));
+      if (oldRSs.some((rs) => (rs.status?.replicas ?? 0) > 0)) return this.#syncStatus(k, d, owned, newRS);
+      if ((newRS.spec?.replicas ?? 0) !== replicas) return this.#scale(k, d, newRS, replicas);
+      return this.#syncStatus(k, d, owned, newRS);
+    }
+    if (oldActive.length === 0) {
+      // No rollout in progress: a scaling event (upstream: sync -> scale).
+      if ((newRS.spec?.replicas ?? 0) !== replicas) return this.#scale(k, d, newRS, replicas);
+      return this.#syncStatus(k, d, owned, newRS);
+    }
+    // upstream: rolloutRolling: reconcileNewReplicaSet, then reconcileOldReplicaSets.
+    const target = newRSNewReplicas(d, owned, newRS);
+    if (target !== (newRS.spec?.replicas ?? 0)) return this.#scale(k, d, newRS, target);
+    const { maxUnavailable } = resolveFenceposts(d);
+    const minAvailable = replicas - maxUnavailable;
+    const allPods = owned.reduce((n, rs) => n + (rs.spec?.replicas ?? 0), 0);
+    const newUnavailable = (newRS.spec?.replicas ?? 0) - (newRS.status?.availableReplicas ?? 0);
+    let budget = allPods - minAvailable - newUnavailable;
+    if (budget > 0) {
+      const oldest = [...oldActive].sort((a, b) => String(a.metadata.creationTimestamp).localeCompare(String(b.metadata.creationTimestamp)));
+      for (const rs of oldest) {
+        if (budget <= 0) break;
+        const down = Math.min(budget, rs.spec.replicas);
+        budget -= down;
+        this.#scale(k, d, rs, rs.spec.replicas - down);
+      }
+      return;
+    }
+    this.#syncStatus(k, d, owned, newRS);
+  }
+
+  #createNewRS(k: string, d: KObject, hash: string, oldRSs: KObject[]): void {
+    const revision = Math.max(0, ...oldRSs.map((rs) => Number(rs.metadata.annotations?.[REVISION] ?? 0))) + 1;
+    const template = structuredClone(d.spec.template);
+    template.metadata = { ...(template.metadata ?? {}), labels: { ...(template.metadata?.labels ?? {}), 'pod-template-hash': hash } };
+    const rs: KObject = {
+      apiVersion: 'apps/v1',
+      kind: 'ReplicaSet',
+      metadata: {
+        name: `${d.metadata.name}-${hash}`,
+        namespace: d.metadata.namespace,
+        labels: template.metadata.labels,
+        annotations: { 'deployment.kubernetes.io/desired-replicas': String(d.spec.replicas ?? 1), 'deployment.kubernetes.io/max-replicas': String((d.spec.replicas ?? 1) + resolveFenceposts(d).maxSurge), [REVISION]: String(revision) },
+        ownerReferences: [{ apiVersion: 'apps/v1', kind: 'Deployment', name: d.metadata.name, uid: d.metadata.uid, controller: true, blockOwnerDeletion: true }]
+      },
+      spec: {
+        replicas: 0,
+        minReadySeconds: d.spec.minReadySeconds ?? 0,
+        selector: { ...d.spec.selector, matchLabels: { ...(d.spec.selector?.matchLabels ?? {}), 'pod-template-hash': hash } },
+        template
+      }
+    };
+    rs.spec.replicas = newRSNewReplicas(d, oldRSs, rs);
+    if (d.spec.strategy?.type === 'Recreate' && oldRSs.some((o) => (o.spec?.replicas ?? 0) > 0 || (o.status?.replicas ?? 0) > 0)) rs.spec.replicas = 0;
+    this.trace({ component: DEPLOYMENT_CONTROLLER, kind: 'deployment.newReplicaSet', namespace: d.metadata.namespace, name: rs.metadata.name, replicas: rs.spec.replicas });
+    this.#send(k, (done) =>
+      this.client.create('replicasets', rs, (err) => {
+        if (!err) {
+          if (rs.spec.replicas > 0) this.#recorder.event(d, 'Normal', 'ScalingReplicaSet', `Scaled up replica set ${rs.metadata.name} to ${rs.spec.replicas} from 0`);
+          this.client.patch('deployments', d.metadata.namespace, d.metadata.name, { metadata: { annotations: { [REVISION]: String(revision) } } }, 'merge');
+        }
+        done(err);
+      })
+    );
+  }
+
+  #scale(k: string, d: KObject, rs: KObject, to: number): void {
+    const from = rs.spec?.replicas ?? 0;
+    if (from === to) return;
+    this.trace({ component: DEPLOYMENT_CONTROLLER, kind: 'deployment.scale', namespace: rs.metadata.namespace, name: rs.metadata.name, from, to });
+    this.#send(k, (done) =>
+      this.client.patch('replicasets', rs.metadata.namespace, rs.metadata.name, { spec: { replicas: to }, metadata: { annotations: { 'deployment.kubernetes.io/desired-replicas': String(d.spec.replicas ?? 1) } } }, 'merge', (err) => {
+        // upstream: "Scaled up replica set %s to %d from %d" / "Scaled down ..."
+        if (!err) this.#recorder.event(d, 'Normal', 'ScalingReplicaSet', `Scaled ${to > from ? 'up' : 'down'} replica set ${rs.metadata.name} to ${to} from ${from}`);
+        done(err);
+      })
+    );
+  }
+
+  /** upstream: calculateStatus + the Available and Progressing conditions. */
+  #syncStatus(k: string, d: KObject, all: KObject[], newRS: KObject | undefined): void {
+    const replicas = d.spec.replicas ?? 1;
+    const { maxUnavailable } = resolveFenceposts(d);
+    const available = availableReplicas(all);
+    const total = all.reduce((n, rs) => n + (rs.spec?.replicas ?? 0), 0);
+    const now = timestamp(this.clock.now());
+    const prev: KObject[] = d.status?.conditions ?? [];
+    const cond = (type: string, status: string, reason: string, message: string) => {
+      const old = prev.find((c) => c.type === type);
+      const same = old && old.status === status && old.reason === reason;
+      return { type, status, lastUpdateTime: same && old.message === message ? old.lastUpdateTime : now, lastTransitionTime: old && old.status === status ? old.lastTransitionTime : now, reason, message };
+    };
+    const isAvailable = available >= replicas - maxUnavailable;
+    const complete = newRS && (newRS.status?.availableReplicas ?? 0) === replicas && (newRS.spec?.replicas ?? 0) === replicas && total === replicas;
+    const conditions = [
+      isAvailable ? cond('Available', 'True', 'MinimumReplicasAvailable', 'Deployment has minimum availability.') : cond('Available', 'False', 'MinimumReplicasUnavailable', 'Deployment does not have minimum availability.'),
+      newRS
+        ? complete
+          ? cond('Progressing', 'True', 'NewReplicaSetAvailable', `ReplicaSet "${newRS.metadata.name}" has successfully progressed.`)
+          : cond('Progressing', 'True', 'ReplicaSetUpdated', `ReplicaSet "${newRS.metadata.name}" is progressing.`)
+        : cond('Progressing', 'Unknown', 'DeploymentPaused', 'Deployment is paused')
+    ];
+    const status: KObject = {
+      observedGeneration: d.metadata.generation,
+      replicas: all.reduce((n, rs) => n + (rs.status?.replicas ?? 0), 0),
+      updatedReplicas: newRS?.status?.replicas ?? 0,
+      readyReplicas: all.reduce((n, rs) => n + (rs.status?.readyReplicas ?? 0), 0),
+      availableReplicas: available,
+      unavailableReplicas: Math.max(0, total - available),
+      conditions
+    };
+    for (const f of ['replicas', 'updatedReplicas', 'readyReplicas', 'availableReplicas', 'unavailableReplicas']) if (status[f] === 0) delete status[f];
+    if (d.status?.collisionCount !== undefined) status.collisionCount = d.status.collisionCount;
+    if (JSON.stringify(status) === JSON.stringify(d.status ?? {})) return;
+    this.#send(k, (done) => this.client.updateStatus('deployments', { ...d, status }, (err) => done(err?.code === 409 ? undefined : err)));
+  }
+}
+
+function key(o: KObject): string {
+  return `${o.metadata.namespace}/${o.metadata.name}`;
+}

@@ -1,0 +1,109 @@
+/**
+ * Pure decisions of the node lifecycle controller: when a node's health is stale, what its
+ * conditions become, and which taints its conditions call for.
+ * upstream: pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth,
+ * doNoScheduleTaintingPass, processTaintBaseEviction), staging/src/k8s.io/api/core/v1/well_known_taints.go
+ */
+import type { KObject } from '../../apiserver/store';
+
+export interface NodeLifecycleConfig {
+  /** --node-monitor-period */
+  nodeMonitorPeriodMs: number;
+  /**
+   * --node-monitor-grace-period: 50 s since v1.32 (kubernetes/kubernetes#126287 raised it from
+   * 40 s; it must exceed HTTP2 ping + read-idle timeouts, 30 s + 15 s).
+   */
+  nodeMonitorGracePeriodMs: number;
+  /** --node-startup-grace-period */
+  nodeStartupGracePeriodMs: number;
+  /** --node-eviction-rate: NoExecute taints are added to at most this many nodes per second. */
+  nodeEvictionRate: number;
+}
+
+export const DEFAULT_NODE_LIFECYCLE: NodeLifecycleConfig = {
+  nodeMonitorPeriodMs: 5_000,
+  nodeMonitorGracePeriodMs: 50_000,
+  nodeStartupGracePeriodMs: 60_000,
+  nodeEvictionRate: 0.1
+};
+
+export const TAINT_NOT_READY = 'node.kubernetes.io/not-ready';
+export const TAINT_UNREACHABLE = 'node.kubernetes.io/unreachable';
+export const TAINT_UNSCHEDULABLE = 'node.kubernetes.io/unschedulable';
+
+/** The conditions the controller takes over when the kubelet goes quiet. */
+export const WATCHED_CONDITIONS = ['Ready', 'MemoryPressure', 'DiskPressure', 'PIDPressure'];
+
+/** condition -> NoSchedule taint key. upstream: nodeConditionToTaintKeyStatusMap */
+const CONDITION_TAINTS: { type: string; status: string; key: string }[] = [
+  { type: 'Ready', status: 'False', key: TAINT_NOT_READY },
+  { type: 'Ready', status: 'Unknown', key: TAINT_UNREACHABLE },
+  { type: 'MemoryPressure', status: 'True', key: 'node.kubernetes.io/memory-pressure' },
+  { type: 'DiskPressure', status: 'True', key: 'node.kubernetes.io/disk-pressure' },
+  { type: 'NetworkUnavailable', status: 'True', key: 'node.kubernetes.io/network-unavailable' },
+  { type: 'PIDPressure', status: 'True', key: 'node.kubernetes.io/pid-pressure' }
+];
+
+const MANAGED_NOSCHEDULE = new Set([...CONDITION_TAINTS.map((c) => c.key), TAINT_UNSCHEDULABLE]);
+
+export function readyCondition(node: KObject): KObject | undefined {
+  return (node.status?.conditions ?? []).find((c: KObject) => c.type === 'Ready');
+}
+
+/** The NoSchedule taints a node's conditions (and spec.unschedulable) call for. upstream: doNoScheduleTaintingPass */
+export function noScheduleTaints(node: KObject): string[] {
+  const keys: string[] = [];
+  for (const c of node.status?.conditions ?? []) {
+    const t = CONDITION_TAINTS.find((x) => x.type === c.type && x.status === c.status);
+    if (t) keys.push(t.key);
+  }
+  if (node.spec?.unschedulable) keys.push(TAINT_UNSCHEDULABLE);
+  return keys;
+}
+
+/** The NoExecute taint for a Ready condition: not-ready for False, unreachable for Unknown, none for True. */
+export function noExecuteTaint(ready: KObject | undefined): string | undefined {
+  if (!ready || ready.status === 'True') return undefined;
+  return ready.status === 'False' ? TAINT_NOT_READY : TAINT_UNREACHABLE;
+}
+
+/**
+ * The node's taints with the controller-managed ones brought in line: NoSchedule taints for its
+ * conditions, at most one NoExecute not-ready/unreachable taint (timeAdded kept while unchanged).
+ * Taints the user added are left alone. Returns undefined when nothing changes.
+ */
+export function reconcileTaints(node: KObject, noExecute: string | undefined, timeAdded: string): KObject[] | undefined {
+  const current: KObject[] = node.spec?.taints ?? [];
+  const wantNoSchedule = noScheduleTaints(node);
+  const kept = current.filter((t) => {
+    if (t.effect === 'NoSchedule' && MANAGED_NOSCHEDULE.has(t.key)) return wantNoSchedule.includes(t.key);
+    if (t.effect === 'NoExecute' && (t.key === TAINT_NOT_READY || t.key === TAINT_UNREACHABLE)) return t.key === noExecute;
+    return true;
+  });
+  for (const key of wantNoSchedule) {
+    if (!kept.some((t) => t.key === key && t.effect === 'NoSchedule')) kept.push({ key, effect: 'NoSchedule', timeAdded });
+  }
+  if (noExecute && !kept.some((t) => t.key === noExecute && t.effect === 'NoExecute')) kept.push({ key: noExecute, effect: 'NoExecute', timeAdded });
+  const same = kept.length === current.length && kept.every((t, i) => t === current[i]);
+  return same ? undefined : kept;
+}
+
+/**
+ * The conditions after the grace period ran out: every watched condition Unknown.
+ * upstream: tryUpdateNodeHealth (NodeStatusUnknown / NodeStatusNeverUpdated)
+ */
+export function staleConditions(node: KObject, nowTs: string): { conditions: KObject[]; changed: boolean } {
+  const conditions: KObject[] = [...(node.status?.conditions ?? [])];
+  let changed = false;
+  for (const type of WATCHED_CONDITIONS) {
+    const i = conditions.findIndex((c) => c.type === type);
+    if (i < 0) {
+      conditions.push({ type, status: 'Unknown', reason: 'NodeStatusNeverUpdated', message: 'Kubelet never posted node status.', lastHeartbeatTime: node.metadata.creationTimestamp, lastTransitionTime: nowTs });
+      changed = true;
+    } else if (conditions[i].status !== 'Unknown') {
+      conditions[i] = { ...conditions[i], status: 'Unknown', reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.', lastTransitionTime: nowTs };
+      changed = true;
+    }
+  }
+  return { conditions, changed };
+}

@@ -1,0 +1,88 @@
+/**
+ * EnsureImageExists: the kubelet's side of an image pull, with its events and back-off (key
+ * `<podUID>_<image>`, 10s doubling to 300s). Pulls go through the CRI ImageService.
+ * upstream: pkg/kubelet/images/image_manager.go (EnsureImageExists, shouldPullImage),
+ * pkg/kubelet/images/puller.go (the image size comes from ImageStatus after the pull)
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import type { SimClock } from '../../kernel/clock';
+import { formatDuration } from '../../kernel/clock';
+import type { EventRecorder } from '../../client/events';
+import type { ContainerRuntime } from '../../node/cri/runtime';
+import type { PodSandboxConfig } from '../../node/cri/types';
+import { normalizeImage } from '../../node/images/reference';
+import { Backoff } from '../container/backoff';
+import { ErrImageNeverPull, ErrImagePull, ErrImagePullBackOff, ErrInvalidImageName, grpcErrorMessage } from '../container/runtime';
+
+export type EnsureResult = { ok: true; imageRef: string; image: string } | { ok: false; reason: string; message: string };
+
+/** upstream: image_manager.go shouldPullImage */
+export function shouldPullImage(pullPolicy: string | undefined, present: boolean): boolean {
+  if (pullPolicy === 'Never') return false;
+  if (pullPolicy === 'Always') return true;
+  return !present;
+}
+
+/** The default pull policy, when the API left it unset: Always for `:latest` or no tag. upstream: pkg/apis/core/v1/defaults.go */
+export function defaultPullPolicy(image: string): string {
+  const n = normalizeImage(image);
+  if (!n.ok) return 'IfNotPresent';
+  return n.ref.digest === undefined && (n.ref.tag ?? 'latest') === 'latest' ? 'Always' : 'IfNotPresent';
+}
+
+export class ImageManager {
+  readonly backOff = new Backoff();
+
+  constructor(
+    readonly runtime: ContainerRuntime,
+    readonly recorder: EventRecorder,
+    readonly clock: SimClock
+  ) {}
+
+  ensureImageExists(pod: any, container: any, fieldPath: string, sandboxConfig: PodSandboxConfig, cb: (r: EnsureResult) => void): void {
+    const event = (type: 'Normal' | 'Warning', reason: string, message: string) => this.recorder.event(pod, type, reason, message, fieldPath);
+    const image = container.image as string;
+    const normalized = normalizeImage(image);
+    if (!normalized.ok) {
+      event('Warning', 'InspectFailed', normalized.message);
+      return cb({ ok: false, reason: ErrInvalidImageName, message: normalized.message });
+    }
+    const policy = container.imagePullPolicy ?? defaultPullPolicy(image);
+    this.runtime.ImageStatus(normalized.image, (st) => {
+      const present = st.ok && st.value !== null;
+      if (!shouldPullImage(policy, present)) {
+        if (present && st.ok && st.value) {
+          event('Normal', 'Pulled', `Container image ${JSON.stringify(image)} already present on machine`);
+          return cb({ ok: true, imageRef: st.value.id, image: normalized.image });
+        }
+        const msg = `Container image ${JSON.stringify(image)} is not present with pull policy of Never`;
+        event('Warning', 'ErrImageNeverPull', msg);
+        return cb({ ok: false, reason: ErrImageNeverPull, message: msg });
+      }
+      const key = `${pod.metadata.uid}_${image}`;
+      if (this.backOff.isInBackOffSinceUpdate(key, this.clock.now())) {
+        const msg = `Back-off pulling image ${JSON.stringify(image)}`;
+        event('Normal', 'BackOff', msg);
+        return cb({ ok: false, reason: ErrImagePullBackOff, message: msg });
+      }
+      event('Normal', 'Pulling', `Pulling image ${JSON.stringify(image)}`);
+      const t0 = this.clock.now();
+      this.runtime.PullImage(normalized.image, sandboxConfig, (r) => {
+        if (!r.ok) {
+          const msg = grpcErrorMessage(r.error);
+          event('Warning', 'Failed', `Failed to pull image ${JSON.stringify(image)}: ${msg}`);
+          this.backOff.next(key, this.clock.now());
+          // upstream: image_manager.go evalCRIPullErr: the waiting message is the pull error's text.
+          return cb({ ok: false, reason: ErrImagePull, message: msg });
+        }
+        const pulled = this.clock.now() - t0;
+        this.runtime.ImageStatus(r.value, (s) => {
+          const size = s.ok && s.value ? s.value.size : 0;
+          // The pull time and the time including waiting in the serial puller's queue (none here).
+          event('Normal', 'Pulled', `Successfully pulled image ${JSON.stringify(image)} in ${formatDuration(pulled)} (${formatDuration(pulled)} including waiting). Image size: ${size} bytes.`);
+          cb({ ok: true, imageRef: r.value, image: normalized.image });
+        });
+      });
+    });
+  }
+}

@@ -1,0 +1,242 @@
+/**
+ * The kubelet's runtime manager: reads a pod's state from the CRI (GetPodStatus), drives it
+ * towards the spec (SyncPod: sandbox, then init containers one at a time, then regular ones,
+ * each pull -> create -> start) and stops it (KillPod). Every step is a CRI call answered later
+ * in virtual time, so everything here is callback-driven.
+ * upstream: pkg/kubelet/kuberuntime/kuberuntime_manager.go (GetPodStatus, SyncPod, KillPod,
+ * doBackOff), kuberuntime_container.go (startContainer, killContainer),
+ * kuberuntime_sandbox.go (createPodSandbox, generatePodSandboxConfig)
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import type { SimClock } from '../../kernel/clock';
+import { formatDuration } from '../../kernel/clock';
+import type { EventRecorder } from '../../client/events';
+import type { ContainerRuntime } from '../../node/cri/runtime';
+import type { ContainerConfig, ContainerStatus, PodSandboxConfig, PodSandboxStatus } from '../../node/cri/types';
+import { Backoff } from '../container/backoff';
+import {
+  CONTAINER_NAME_LABEL,
+  ErrCrashLoopBackOff,
+  ErrCreateContainer,
+  ErrRunContainer,
+  formatPod,
+  grpcErrorMessage,
+  POD_NAME_LABEL,
+  POD_NAMESPACE_LABEL,
+  POD_UID_LABEL,
+  sortNewestFirst,
+  type RuntimePodStatus,
+  type SyncFailure
+} from '../container/runtime';
+import type { ImageManager } from '../images/image-manager';
+import { computePodActions } from './pod-actions';
+
+/** upstream: kuberuntime_container.go minimumGracePeriodInSeconds */
+export const MINIMUM_GRACE_PERIOD_SECONDS = 2;
+
+export interface SyncResult {
+  failures: Map<string, SyncFailure>;
+  /** The virtual time a back-off ends and the pod should be synced again. */
+  requeueAt?: number;
+}
+
+/** Runs `n` callback-style jobs and calls `done` once all have answered (at once when n is 0). */
+function join(n: number, done: () => void): () => void {
+  let left = n;
+  if (left === 0) done();
+  return () => {
+    if (--left === 0) done();
+  };
+}
+
+export function generatePodSandboxConfig(pod: any, attempt: number): PodSandboxConfig {
+  const md = pod.metadata;
+  return {
+    metadata: { name: md.name, namespace: md.namespace ?? 'default', uid: md.uid, attempt },
+    hostname: pod.spec?.hostname ?? md.name,
+    logDirectory: `/var/log/pods/${md.namespace}_${md.name}_${md.uid}`,
+    labels: { ...(md.labels ?? {}), [POD_NAME_LABEL]: md.name, [POD_NAMESPACE_LABEL]: md.namespace ?? 'default', [POD_UID_LABEL]: md.uid },
+    annotations: { ...(md.annotations ?? {}) },
+    hostNetwork: !!pod.spec?.hostNetwork
+  };
+}
+
+/** The back-off key of a container. upstream: kuberuntime_manager.go getStableKey (name_namespace_uid_container). */
+export function containerBackOffKey(pod: any, containerName: string): string {
+  return `${pod.metadata.name}_${pod.metadata.namespace}_${pod.metadata.uid}_${containerName}`;
+}
+
+export class KubeGenericRuntimeManager {
+  readonly backOff = new Backoff();
+
+  constructor(
+    readonly runtime: ContainerRuntime,
+    readonly images: ImageManager,
+    readonly recorder: EventRecorder,
+    readonly clock: SimClock
+  ) {}
+
+  /** upstream: kuberuntime_manager.go GetPodStatus: sandboxes and containers by the pod-uid label. */
+  getPodStatus(uid: string, name: string, namespace: string, cb: (s: RuntimePodStatus) => void): void {
+    const out: RuntimePodStatus = { uid, name, namespace, sandboxes: [], containers: [] };
+    const selector = { [POD_UID_LABEL]: uid };
+    this.runtime.ListPodSandbox({ labelSelector: selector }, (sbs) => {
+      this.runtime.ListContainers({ labelSelector: selector }, (cs) => {
+        const sandboxes = sbs.ok ? [...sbs.value].sort((a, b) => b.createdAt - a.createdAt) : [];
+        // Only the newest sandbox and the two newest containers per name matter for the status (state and lastState).
+        const wanted: string[] = [];
+        if (cs.ok) {
+          const grouped = new Map<string, (typeof cs.value)[number][]>();
+          for (const c of cs.value) grouped.set(c.metadata.name, [...(grouped.get(c.metadata.name) ?? []), c]);
+          for (const list of grouped.values()) {
+            list.sort((a, b) => b.createdAt - a.createdAt || b.metadata.attempt - a.metadata.attempt);
+            wanted.push(...list.slice(0, 2).map((c) => c.id));
+          }
+        }
+        const done = join(wanted.length + (sandboxes[0] ? 1 : 0), () => {
+          out.containers = sortNewestFirst(out.containers);
+          cb(out);
+        });
+        if (sandboxes[0]) {
+          this.runtime.PodSandboxStatus(sandboxes[0].id, (r) => {
+            if (r.ok) out.sandboxes = [r.value as PodSandboxStatus];
+            done();
+          });
+        }
+        for (const id of wanted) {
+          this.runtime.ContainerStatus(id, (r) => {
+            if (r.ok) out.containers.push(r.value as ContainerStatus);
+            done();
+          });
+        }
+      });
+    });
+  }
+
+  /** upstream: kuberuntime_manager.go SyncPod */
+  syncPod(pod: any, status: RuntimePodStatus, cb: (r: SyncResult) => void): void {
+    const actions = computePodActions(pod, status);
+    const result: SyncResult = { failures: new Map() };
+    const config = generatePodSandboxConfig(pod, actions.attempt);
+    const requeue = (t: number | undefined) => {
+      if (t !== undefined && (result.requeueAt === undefined || t < result.requeueAt)) result.requeueAt = t;
+    };
+    const startAll = (sandboxId: string) => {
+      const specs: { c: any; fieldPath: string }[] = [];
+      if (actions.nextInitContainer !== undefined) {
+        const c = pod.spec.initContainers[actions.nextInitContainer];
+        specs.push({ c, fieldPath: `spec.initContainers{${c.name}}` });
+      }
+      for (const i of actions.containersToStart) specs.push({ c: pod.spec.containers[i], fieldPath: `spec.containers{${pod.spec.containers[i].name}}` });
+      const next = (k: number) => {
+        if (k >= specs.length) return cb(result);
+        this.#startContainer(pod, specs[k].c, specs[k].fieldPath, sandboxId, config, status, result, requeue, () => next(k + 1));
+      };
+      next(0);
+    };
+    if (!actions.createSandbox) {
+      if (actions.sandboxId) startAll(actions.sandboxId);
+      else cb(result);
+      return;
+    }
+    this.runtime.RunPodSandbox(config, (r) => {
+      if (!r.ok) {
+        // upstream: kuberuntime_manager.go SyncPod: FailedCreatePodSandBox, retried at the next sync.
+        this.recorder.event(pod, 'Warning', 'FailedCreatePodSandBox', `Failed to create pod sandbox: ${grpcErrorMessage(r.error)}`);
+        requeue(this.clock.now() + 10_000);
+        return cb(result);
+      }
+      startAll(r.value);
+    });
+  }
+
+  /** upstream: kuberuntime_container.go startContainer, preceded by kuberuntime_manager.go doBackOff */
+  #startContainer(pod: any, c: any, fieldPath: string, sandboxId: string, config: PodSandboxConfig, status: RuntimePodStatus, result: SyncResult, requeue: (t: number | undefined) => void, done: () => void): void {
+    const event = (type: 'Normal' | 'Warning', reason: string, message: string) => this.recorder.event(pod, type, reason, message, fieldPath);
+    const prev = sortNewestFirst(status.containers.filter((x) => x.metadata.name === c.name))[0];
+    const now = this.clock.now();
+    if (prev && prev.state === 'CONTAINER_EXITED') {
+      const key = containerBackOffKey(pod, c.name);
+      if (this.backOff.isInBackOffSince(key, prev.finishedAt, now)) {
+        event('Warning', 'BackOff', `Back-off restarting failed container ${c.name} in pod ${formatPod(pod)}`);
+        result.failures.set(c.name, { reason: ErrCrashLoopBackOff, message: `back-off ${formatDuration(this.backOff.get(key))} restarting failed container=${c.name} pod=${formatPod(pod)}` });
+        // upstream requeues a failed sync after backOffPeriod (10 s, jittered up to 15 s) and restarts at the first
+        // sync past the back-off; the simulation syncs exactly when the back-off ends, so restarts land on 10/20/40 s.
+        requeue(prev.finishedAt + this.backOff.get(key));
+        return done();
+      }
+      this.backOff.next(key, now);
+    }
+    this.images.ensureImageExists(pod, c, fieldPath, config, (img) => {
+      if (!img.ok) {
+        event('Warning', 'Failed', `Error: ${img.reason}`);
+        result.failures.set(c.name, { reason: img.reason, message: img.message });
+        requeue(this.images.backOff.expiresAt(`${pod.metadata.uid}_${c.image}`));
+        return done();
+      }
+      const containerConfig: ContainerConfig = {
+        metadata: { name: c.name, attempt: prev ? prev.metadata.attempt + 1 : 0 },
+        image: img.image,
+        ...(c.command ? { command: [...c.command] } : {}),
+        ...(c.args ? { args: [...c.args] } : {}),
+        ...(c.workingDir ? { workingDir: c.workingDir } : {}),
+        envs: (c.env ?? []).filter((e: any) => e.value !== undefined).map((e: any) => ({ key: e.name, value: String(e.value) })),
+        labels: { [POD_NAME_LABEL]: pod.metadata.name, [POD_NAMESPACE_LABEL]: pod.metadata.namespace, [POD_UID_LABEL]: pod.metadata.uid, [CONTAINER_NAME_LABEL]: c.name },
+        logPath: `${c.name}/${prev ? prev.metadata.attempt + 1 : 0}.log`
+      };
+      this.runtime.CreateContainer(sandboxId, containerConfig, config, (created) => {
+        if (!created.ok) {
+          event('Warning', 'Failed', `Error: ${grpcErrorMessage(created.error)}`);
+          result.failures.set(c.name, { reason: ErrCreateContainer, message: grpcErrorMessage(created.error) });
+          requeue(this.clock.now() + 10_000);
+          return done();
+        }
+        // upstream v1.32 kuberuntime_container.go startContainer: "Created container: %v" (older releases: "Created container %v").
+        event('Normal', 'Created', `Created container: ${c.name}`);
+        this.runtime.StartContainer(created.value, (started) => {
+          if (!started.ok) {
+            event('Warning', 'Failed', `Error: ${grpcErrorMessage(started.error)}`);
+            result.failures.set(c.name, { reason: ErrRunContainer, message: grpcErrorMessage(started.error) });
+            requeue(this.clock.now() + 10_000);
+            return done();
+          }
+          event('Normal', 'Started', `Started container ${c.name}`);
+          done();
+        });
+      });
+    });
+  }
+
+  /**
+   * Stops every running container (in parallel, each with the grace period: the stop signal, then
+   * SIGKILL), then the sandbox (CNI DEL). upstream: kuberuntime_manager.go KillPod / killPodWithSyncResult,
+   * kuberuntime_container.go killContainer (event Killing "Stopping container <name>").
+   */
+  killPod(pod: any, status: RuntimePodStatus, gracePeriodSeconds: number, cb: () => void): void {
+    const grace = Math.max(MINIMUM_GRACE_PERIOD_SECONDS, gracePeriodSeconds);
+    const running = status.containers.filter((c) => c.state === 'CONTAINER_RUNNING' || c.state === 'CONTAINER_CREATED');
+    const stopSandboxes = () => {
+      const sandboxes = status.sandboxes.filter((s) => s.state === 'SANDBOX_READY');
+      const done = join(sandboxes.length, cb);
+      for (const s of sandboxes) this.runtime.StopPodSandbox(s.id, () => done());
+    };
+    const done = join(running.length, stopSandboxes);
+    for (const c of running) {
+      const fieldPath = this.#fieldPath(pod, c.metadata.name);
+      if (pod.metadata?.uid) this.recorder.event(pod, 'Normal', 'Killing', `Stopping container ${c.metadata.name}`, fieldPath);
+      this.runtime.StopContainer(c.id, grace, () => done());
+    }
+  }
+
+  /** Removes the pod's sandboxes (and with them its containers). upstream: kuberuntime_gc.go / RemovePodSandbox */
+  removePod(status: RuntimePodStatus, cb: () => void): void {
+    const done = join(status.sandboxes.length, cb);
+    for (const s of status.sandboxes) this.runtime.RemovePodSandbox(s.id, () => done());
+  }
+
+  #fieldPath(pod: any, name: string): string | undefined {
+    if ((pod.spec?.initContainers ?? []).some((c: any) => c.name === name)) return `spec.initContainers{${name}}`;
+    if ((pod.spec?.containers ?? []).some((c: any) => c.name === name)) return `spec.containers{${name}}`;
+    return undefined;
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * computePodActions: what the runtime manager must do to move a pod towards its spec, decided
+ * from the spec and the runtime's view of the pod. Pure, table-tested.
+ * upstream: pkg/kubelet/kuberuntime/kuberuntime_manager.go computePodActions, findNextInitContainerToRun;
+ * kuberuntime_container.go computeInitContainerActions (sidecars: restartPolicy Always init containers)
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import { sortNewestFirst, shouldRestart, type RuntimePodStatus } from '../container/runtime';
+
+export interface PodActions {
+  /** No ready sandbox: create one (with this attempt number). */
+  createSandbox: boolean;
+  attempt: number;
+  sandboxId?: string;
+  /** The init container to start next (index in spec.initContainers). */
+  nextInitContainer?: number;
+  /** A regular init container failed and the pod's restartPolicy is Never: nothing more starts. */
+  initFailed: boolean;
+  /** Indices in spec.containers to (re)start. */
+  containersToStart: number[];
+}
+
+export function computePodActions(pod: any, status: RuntimePodStatus): PodActions {
+  const spec = pod.spec ?? {};
+  const sandbox = status.sandboxes[0];
+  const actions: PodActions = { createSandbox: false, attempt: 0, initFailed: false, containersToStart: [] };
+  const newest = (name: string) => sortNewestFirst(status.containers.filter((c) => c.metadata.name === name))[0];
+  if (!sandbox || sandbox.state !== 'SANDBOX_READY') {
+    // upstream: a pod with restartPolicy Never whose containers already ran gets no new sandbox.
+    if (sandbox && spec.restartPolicy === 'Never' && status.containers.length > 0) return actions;
+    actions.createSandbox = true;
+    actions.attempt = sandbox ? sandbox.metadata.attempt + 1 : 0;
+    if ((spec.initContainers ?? []).length > 0) actions.nextInitContainer = 0;
+    else actions.containersToStart = (spec.containers ?? []).map((_: any, i: number) => i);
+    return actions;
+  }
+  actions.sandboxId = sandbox.id;
+  actions.attempt = sandbox.metadata.attempt;
+  // Init containers run one at a time, in order; the next starts once the previous exited 0.
+  const inits: any[] = spec.initContainers ?? [];
+  for (let i = 0; i < inits.length; i++) {
+    const s = newest(inits[i].name);
+    if (!s) {
+      actions.nextInitContainer = i;
+      return actions;
+    }
+    if (inits[i].restartPolicy === 'Always') {
+      // A sidecar (restartable init container) counts as done once running, and is restarted whenever it exits.
+      if (s.state === 'CONTAINER_RUNNING') continue;
+      if (s.state === 'CONTAINER_EXITED') {
+        actions.nextInitContainer = i;
+        return actions;
+      }
+      return actions;
+    }
+    if (s.state === 'CONTAINER_RUNNING' || s.state === 'CONTAINER_CREATED') return actions;
+    if (s.state === 'CONTAINER_EXITED' && s.exitCode !== 0) {
+      if (spec.restartPolicy === 'Never') {
+        actions.initFailed = true;
+        return actions;
+      }
+      actions.nextInitContainer = i;
+      return actions;
+    }
+  }
+  (spec.containers ?? []).forEach((c: any, i: number) => {
+    const s = newest(c.name);
+    if (!s) actions.containersToStart.push(i);
+    else if (s.state === 'CONTAINER_EXITED' && shouldRestart(spec.restartPolicy, s.exitCode)) actions.containersToStart.push(i);
+  });
+  return actions;
+}

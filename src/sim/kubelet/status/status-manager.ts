@@ -1,0 +1,51 @@
+/**
+ * The status manager: the kubelet's cache of the pod statuses it generated, posted to the API
+ * server through the pods/status subresource only when they change; and the final delete
+ * (grace 0) that lets the API server remove a pod the kubelet has finished terminating.
+ * upstream: pkg/kubelet/status/status_manager.go (SetPodStatus, syncPod, canBeDeleted)
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import type { Client } from '../../client/client';
+import type { TraceInput } from '../../kernel/trace';
+import { podStatusEqual } from './generate';
+
+export class StatusManager {
+  /** uid -> the last status set (what the kubelet believes; may be ahead of the API). */
+  readonly #statuses = new Map<string, any>();
+  #stopped = false;
+
+  constructor(
+    readonly client: Client,
+    readonly node: string,
+    readonly trace: (e: TraceInput) => void
+  ) {}
+
+  get(uid: string): any {
+    return this.#statuses.get(uid);
+  }
+
+  /** Posts `status` when it differs from the last one set. upstream: SetPodStatus -> updateStatusInternal -> syncPod */
+  setPodStatus(pod: any, status: any): void {
+    if (this.#stopped) return;
+    const uid = pod.metadata.uid;
+    if (podStatusEqual(this.#statuses.get(uid), status)) return;
+    this.#statuses.set(uid, status);
+    // A JSON merge patch replaces the status lists whole (container state changes kind: waiting -> running).
+    this.client.request({ verb: 'patch', resource: 'pods', subresource: 'status', namespace: pod.metadata.namespace, name: pod.metadata.name, body: { status }, patchType: 'merge' });
+    this.trace({ component: 'kubelet', node: this.node, pod: `${pod.metadata.namespace}/${pod.metadata.name}`, kind: 'status.update', phase: status.phase });
+  }
+
+  /** upstream: status_manager.go syncPod: `if m.canBeDeleted(...)` -> Delete with grace 0 and a UID precondition. */
+  deletePod(pod: any, cb: () => void): void {
+    if (this.#stopped) return;
+    this.client.delete('pods', pod.metadata.namespace, pod.metadata.name, { gracePeriodSeconds: 0 }, () => cb());
+  }
+
+  forget(uid: string): void {
+    this.#statuses.delete(uid);
+  }
+
+  stop(): void {
+    this.#stopped = true;
+  }
+}

@@ -1,0 +1,22 @@
+/**
+ * NodeName: a pod naming a node fits only that node.
+ * upstream: pkg/scheduler/framework/plugins/nodename/node_name.go
+ */
+import type { Pod } from 'kubernetes-types/core/v1';
+import type { FilterPlugin } from '../../framework/interfaces';
+import { Code, Status, type CycleState, type NodeInfo } from '../../framework/types';
+
+export const NodeNameName = 'NodeName';
+export const ErrReasonNodeName = "node(s) didn't match the requested node name";
+
+/** upstream: nodename.Fits */
+export const fits = (pod: Pod, nodeInfo: NodeInfo): boolean => !pod.spec?.nodeName || pod.spec.nodeName === nodeInfo.name;
+
+export function newNodeName() {
+  return {
+    name: NodeNameName,
+    filter(_state: CycleState, pod: Pod, nodeInfo: NodeInfo): Status {
+      return fits(pod, nodeInfo) ? new Status(Code.Success) : new Status(Code.UnschedulableAndUnresolvable, ErrReasonNodeName);
+    }
+  } satisfies FilterPlugin;
+}

@@ -1,0 +1,48 @@
+/**
+ * NodeResourcesBalancedAllocation: favours nodes whose cpu and memory fractions stay close after
+ * placing the pod: score = (1 - standard deviation of the fractions) * 100.
+ * upstream: pkg/scheduler/framework/plugins/noderesources/balanced_allocation.go
+ */
+import type { Pod } from 'kubernetes-types/core/v1';
+import type { PreScorePlugin, ScorePlugin } from '../../framework/interfaces';
+import { Code, MaxNodeScore, Status, podRequests, type CycleState, type NodeInfo, type Resource } from '../../framework/types';
+import { DefaultResources, allocatableAndRequested, type ResourceSpec } from './resource-allocation';
+
+export const BalancedAllocationName = 'NodeResourcesBalancedAllocation';
+const PRESCORE_KEY = 'PreScore' + BalancedAllocationName;
+
+export function balancedResourceScore(requested: number[], allocatable: number[]): number {
+  const fractions: number[] = [];
+  for (let i = 0; i < requested.length; i++) {
+    if (allocatable[i] === 0) continue;
+    fractions.push(Math.min(1, requested[i] / allocatable[i]));
+  }
+  let std = 0;
+  if (fractions.length === 2) std = Math.abs((fractions[0] - fractions[1]) / 2);
+  else if (fractions.length > 2) {
+    const mean = fractions.reduce((a, b) => a + b, 0) / fractions.length;
+    std = Math.sqrt(fractions.reduce((a, f) => a + (f - mean) * (f - mean), 0) / fractions.length);
+  }
+  return Math.trunc((1 - std) * MaxNodeScore);
+}
+
+const isBestEffort = (r: Resource, resources: ResourceSpec[]) =>
+  resources.every((s) => (s.name === 'cpu' ? r.milliCPU : s.name === 'memory' ? r.memory : s.name === 'ephemeral-storage' ? r.ephemeralStorage : (r.scalar[s.name] ?? 0)) === 0);
+
+export function newBalancedAllocation(resources: ResourceSpec[] = DefaultResources) {
+  return {
+    name: BalancedAllocationName,
+    preScore(state: CycleState, pod: Pod): Status {
+      const req = podRequests(pod);
+      // upstream: best-effort pods are skipped: balancing nothing says nothing.
+      if (isBestEffort(req, resources)) return new Status(Code.Skip);
+      state.write(PRESCORE_KEY, req);
+      return new Status(Code.Success);
+    },
+    score(state: CycleState, pod: Pod, nodeInfo: NodeInfo) {
+      const req = state.read<Resource>(PRESCORE_KEY) ?? podRequests(pod);
+      const { requested, allocatable } = allocatableAndRequested(nodeInfo, pod, resources, true, req);
+      return { score: balancedResourceScore(requested, allocatable), status: new Status(Code.Success) };
+    }
+  } satisfies PreScorePlugin & ScorePlugin;
+}

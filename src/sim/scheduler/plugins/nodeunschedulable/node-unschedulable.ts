@@ -1,0 +1,27 @@
+/**
+ * NodeUnschedulable: a cordoned node (spec.unschedulable) takes only pods tolerating the
+ * node.kubernetes.io/unschedulable:NoSchedule taint.
+ * upstream: pkg/scheduler/framework/plugins/nodeunschedulable/node_unschedulable.go
+ */
+import type { Pod } from 'kubernetes-types/core/v1';
+import type { FilterPlugin } from '../../framework/interfaces';
+import { Code, Status, type CycleState, type NodeInfo } from '../../framework/types';
+import { toleratesTaint } from '../tainttoleration/taint-toleration';
+
+export const NodeUnschedulableName = 'NodeUnschedulable';
+export const ErrReasonUnknownCondition = 'node(s) had unknown conditions';
+export const ErrReasonUnschedulable = 'node(s) were unschedulable';
+
+export function newNodeUnschedulable() {
+  return {
+    name: NodeUnschedulableName,
+    filter(_state: CycleState, pod: Pod, nodeInfo: NodeInfo): Status {
+      const node = nodeInfo.node;
+      if (!node) return new Status(Code.UnschedulableAndUnresolvable, ErrReasonUnknownCondition);
+      if (!node.spec?.unschedulable) return new Status(Code.Success);
+      const taint = { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' };
+      const tolerated = (pod.spec?.tolerations ?? []).some((t) => toleratesTaint(t, taint));
+      return tolerated ? new Status(Code.Success) : new Status(Code.UnschedulableAndUnresolvable, ErrReasonUnschedulable);
+    }
+  } satisfies FilterPlugin;
+}
