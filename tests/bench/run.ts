@@ -97,9 +97,42 @@ async function workerOverhead(): Promise<void> {
   report('  virtual s per wall s in worker mode', fmt(600 / (b.wall / 1000)));
 }
 
+/** Steady state with pods running: N worker nodes, 30 pods each (one Deployment), leases, PLEG, status. */
+async function withPods(workers: number, steadyVirtualMs: number): Promise<void> {
+  const cluster = new Cluster({ seed: 1, workers, kubeletsPerHost: 50 });
+  await cluster.waitForNodesReady(300_000);
+  const replicas = workers * 30;
+  const heap0 = process.memoryUsage().heapUsed;
+  const startUp = performance.now();
+  const r = await cluster.request({
+    verb: 'create', resource: 'deployments', namespace: 'default',
+    body: { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'bench' }, spec: { replicas, selector: { matchLabels: { app: 'bench' } }, template: { metadata: { labels: { app: 'bench' } }, spec: { containers: [{ name: 'c', image: 'registry.k8s.io/pause:3.10' }] } } } }
+  });
+  if (!r.ok) throw new Error(r.status.message);
+  // Let every pod start (virtual time), then measure a steady stretch.
+  let running = 0;
+  for (let i = 0; i < 60 && running < replicas; i++) {
+    await cluster.advance(10_000);
+    const pods = await cluster.request({ verb: 'list', resource: 'pods', namespace: 'default', fieldSelector: 'status.phase=Running' });
+    running = pods.ok ? pods.object.items.length : 0;
+  }
+  const startUpWall = (performance.now() - startUp) / 1000;
+  const v0 = cluster.now;
+  const start = performance.now();
+  await cluster.advance(steadyVirtualMs);
+  const wall = (performance.now() - start) / 1000;
+  const heap = process.memoryUsage().heapUsed - heap0;
+  report(`${workers} nodes x 30 pods: pods Running / wanted`, `${running}/${replicas}`);
+  report(`  wall s to start them all`, startUpWall.toFixed(1));
+  report(`  steady state: virtual s per wall s`, fmt((cluster.now - v0) / 1000 / wall), workers >= 100 ? '>= 300x' : '>= 1000x');
+  report(`  heap per node (MB, incl. its pods)`, (heap / (workers + 1) / 1e6).toFixed(2));
+}
+
 console.log(`kubarium bench — node ${process.version}, ${new Date().toISOString()}`);
 apiThroughput();
 fanOut();
 await headless(2, 600_000);
 await headless(99, 120_000);
 await workerOverhead();
+await withPods(10, 600_000);
+await withPods(100, 120_000);

@@ -7,6 +7,8 @@ import * as Comlink from 'comlink';
 import type { TraceEvent } from '../../sim/kernel/trace';
 import { appendBounded, applyChanges, EMPTY_RESOURCE, latestHeartbeats, type KObject, type Resources } from './deltas';
 import type { ClockStatus, ExecResult, PageMessage, PlaygroundApi } from './protocol';
+import { indexByPod, type PodTraceIndex } from '../inspector/sequence';
+import { foldPulls, foldRailCalls, type PullState, type RailCall } from '../viz/rail';
 
 export type ClusterPhase = 'idle' | 'booting' | 'ready' | 'failed';
 
@@ -33,6 +35,12 @@ export class Cluster {
   trace = $state.raw<readonly TraceEvent[]>([]);
   /** node name -> virtual time of its kubelet's last Lease renewal (from `lease.renew` trace events). */
   heartbeats = $state.raw<ReadonlyMap<string, number>>(new Map());
+  /** pod key -> its events worth a sequence diagram (bounded per pod), so no view rescans `trace`. */
+  podTrace = $state.raw<PodTraceIndex>(new Map());
+  /** node name -> its recent CRI / CNI / CSI calls (call phase, chatty status calls left out). */
+  railCalls = $state.raw<ReadonlyMap<string, readonly RailCall[]>>(new Map());
+  /** pod key -> its latest image pull (in progress or finished). */
+  pulls = $state.raw<ReadonlyMap<string, PullState>>(new Map());
 
   readonly pods = $derived(this.list('pods'));
   readonly nodes = $derived(this.list('nodes'));
@@ -93,12 +101,18 @@ export class Cluster {
       case 'reset':
         this.resources = applyChanges(new Map(), message.changes);
         this.trace = [];
+        this.podTrace = new Map();
+        this.railCalls = new Map();
+        this.pulls = new Map();
         this.#setClock(message.clock);
         break;
       case 'delta':
         this.resources = applyChanges(this.resources, message.changes);
         this.trace = appendBounded(this.trace, message.trace, this.#options.traceLimit);
         this.heartbeats = latestHeartbeats(this.heartbeats, message.trace);
+        this.podTrace = indexByPod(this.podTrace, message.trace);
+        this.railCalls = foldRailCalls(this.railCalls, message.trace);
+        this.pulls = foldPulls(this.pulls, message.trace);
         this.#setClock(message.clock);
         break;
       case 'output':

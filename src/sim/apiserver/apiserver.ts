@@ -62,6 +62,12 @@ export interface ApiServerOptions {
 /** upstream: kube-apiserver --event-ttl default 1h; each write of an Event renews its etcd lease. */
 export const EVENT_TTL_MS = 3_600_000;
 
+/** upstream: pkg/apis/scheduling/types.go SystemNodeCritical / SystemClusterCritical, helpers.go systemPriorityClasses. */
+export const SYSTEM_PRIORITY_CLASSES = [
+  { name: 'system-node-critical', value: 2000001000, description: 'Used for system critical pods that must not be moved from their current node.' },
+  { name: 'system-cluster-critical', value: 2000000000, description: 'Used for system critical pods that must run in the cluster, but can be moved to another node if necessary.' }
+] as const;
+
 const SERVICE_CIDR_BASE = (10 << 24) | (96 << 16); // 10.96.0.0/12
 
 export class ApiServer {
@@ -86,6 +92,11 @@ export class ApiServer {
   bootstrap(): void {
     for (const ns of ['default', 'kube-node-lease', 'kube-public', 'kube-system']) {
       this.#mustCreate({ verb: 'create', resource: 'namespaces', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns, labels: { 'kubernetes.io/metadata.name': ns } } }, user: 'kube-apiserver' });
+    }
+    // upstream: pkg/registry/scheduling/rest/storage_scheduling.go AddSystemPriorityClasses creates
+    // scheduling.SystemPriorityClasses() (pkg/apis/scheduling/types.go, helpers.go) at start.
+    for (const pc of SYSTEM_PRIORITY_CLASSES) {
+      this.#mustCreate({ verb: 'create', resource: 'priorityclasses', user: 'kube-apiserver', body: { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: pc.name }, value: pc.value, description: pc.description } });
     }
     this.#usedIPs.add('10.96.0.1');
     this.#mustCreate({

@@ -115,6 +115,20 @@ export class Cluster {
     return (reply.record as AttemptRecord | null) ?? undefined;
   }
 
+  /** `sim node manifests ls|put|rm`: a file in the node's static pod directory, on its kubelet host. */
+  async manifests(node: string, action: 'ls' | 'put' | 'rm', file?: string, text?: string): Promise<{ ok: boolean; output?: string; error?: string }> {
+    const rec = this.nodes.get(node);
+    if (!rec) throw new Error(`node "${node}" not found`);
+    let reply: Record<string, unknown> | undefined;
+    this.console.ask(rec.host, 'manifests', { node, action, ...(file !== undefined ? { file } : {}), ...(text !== undefined ? { text } : {}) }, (r) => (reply = r));
+    while (reply === undefined) {
+      if (this.conductor.nextDeadline() > this.conductor.now) throw new Error(`the kubelet host of node "${node}" did not answer`);
+      await this.conductor.round();
+    }
+    const r = reply as Record<string, unknown>;
+    return { ok: r.ok === true, ...(typeof r.output === 'string' ? { output: r.output } : {}), ...(typeof r.error === 'string' ? { error: r.error } : {}) };
+  }
+
   watch(req: Omit<ApiRequest, 'user'>, onEvent: (e: WatchEvent) => void, onError: (s: Status) => void): { stop(): void } {
     return this.console.watch({ ...req, verb: 'watch', user: 'kubectl' }, onEvent, onError);
   }

@@ -5,6 +5,7 @@
  */
 import { Rand } from '../kernel/rand';
 import type { NodeSpec } from './kubelet-host';
+import { kubeadmStaticPods } from './kubeadm-manifests';
 
 export interface ClusterConfig {
   seed: number;
@@ -28,9 +29,10 @@ export interface NodeOptions {
 /** The identity of the i-th node (0 = control-plane), drawn from the seed. */
 export function nodeSpec(name: string, index: number, rand: Rand, opts: NodeOptions = {}): NodeSpec {
   const hex = () => rand.uint32().toString(16).padStart(8, '0');
+  const internalIP = `172.18.0.${index + 2}`;
   return {
     name,
-    internalIP: `172.18.0.${index + 2}`,
+    internalIP,
     podCIDR: `10.244.${index}.0/24`,
     cpu: opts.cpu ?? '4',
     memory: opts.memory ?? '8Gi',
@@ -40,6 +42,8 @@ export function nodeSpec(name: string, index: number, rand: Rand, opts: NodeOpti
     machineID: hex() + hex() + hex() + hex(),
     bootID: rand.uuid(),
     // Nodes do not come up in the same millisecond: 0.2 .. 2 s of boot before the kubelet starts.
-    bootDelayMs: 200 + rand.int(1800)
+    bootDelayMs: 200 + rand.int(1800),
+    // kubeadm init writes the control plane's static pod manifests on the control-plane node.
+    ...(opts.controlPlane ? { staticPods: kubeadmStaticPods({ nodeName: name, advertiseAddress: internalIP }) } : {})
   };
 }

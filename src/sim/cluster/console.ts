@@ -45,6 +45,11 @@ Usage:
                                 add a node; its kubelet registers it
   sim node poweroff NAME        power a node off: its kubelet stops, nothing else is told
   sim node poweron NAME         power it on again: the kubelet starts and re-registers
+  sim node manifests ls NODE    list the static pod manifests on a node (its staticPodPath, /etc/kubernetes/manifests)
+  sim node manifests put NODE FILE -f FILE|-
+                                write a static pod manifest (the kubelet runs it as <name>-<node> within fileCheckFrequency, 20s)
+  sim node manifests rm NODE FILE
+                                remove a manifest: the kubelet stops the static pod and deletes its mirror pod
   sim kubelet stop|start|restart NODE
                                 stop, start or restart one node's kubelet (systemctl)
   sim kubelet config NODE [-f FILE|-]
@@ -159,6 +164,7 @@ export class Console {
       case 'trace':
         return this.#trace(rest);
       case 'node':
+        if (rest[0] === 'manifests') return this.#manifests(rest.slice(1), stdin);
         return this.#node(rest);
       case 'kubelet':
         return this.#kubelet(rest, stdin);
@@ -240,6 +246,34 @@ export class Console {
       default:
         return fail(`error: unknown command "sim node ${action}"; see "sim help"\n`);
     }
+  }
+
+  /** `sim node manifests ls NODE | put NODE FILE -f FILE|- | rm NODE FILE`: the node's static pod directory. */
+  async #manifests(args: string[], stdin?: string): Promise<CommandOutput> {
+    const usage = 'error: usage: sim node manifests ls NODE | put NODE FILE -f FILE|- | rm NODE FILE\n';
+    const [action, node, file, ...flags] = args;
+    if (action !== 'ls' && action !== 'put' && action !== 'rm') return fail(usage);
+    if (!node) return fail(`error: sim node manifests ${action} needs a node name\n`);
+    if (!this.cluster.nodes.has(node)) return fail(`error: node "${node}" not found\n`);
+    if (action === 'ls') {
+      if (file !== undefined) return fail(usage);
+      const r = await this.cluster.manifests(node, 'ls');
+      return r.ok ? ok(r.output ?? '') : fail(`error: ${r.error}\n`);
+    }
+    if (!file) return fail(`error: sim node manifests ${action} needs a file name\n`);
+    if (action === 'rm') {
+      if (flags.length > 0) return fail(usage);
+      const r = await this.cluster.manifests(node, 'rm', file);
+      return r.ok ? ok(`${r.output} removed on ${node}\n`) : fail(`error: ${r.error}\n`);
+    }
+    let source: string | undefined;
+    if (flags[0] === '-f' || flags[0] === '--filename') source = flags[1];
+    else if (flags[0]?.startsWith('--filename=')) source = flags[0].slice('--filename='.length);
+    if (!source || flags.length > (flags[0].includes('=') ? 1 : 2)) return fail(usage);
+    const text = source === '-' ? stdin : await this.options.readFile?.(source).catch(() => undefined);
+    if (text === undefined) return fail(`error: cannot read ${source === '-' ? 'the standard input (use a heredoc: -f - <<EOF)' : source}\n`);
+    const r = await this.cluster.manifests(node, 'put', file, text);
+    return r.ok ? ok(`${r.output} written on ${node}\n`) : fail(`error: ${r.error}\n`);
   }
 
   async #kubelet(args: string[], stdin?: string): Promise<CommandOutput> {

@@ -1,6 +1,6 @@
 /**
  * kube-controller-manager's host: the controllers, sharing one informer factory.
- * (The Deployment, node lifecycle and endpoints controllers join with the control-plane issue.)
+ * The endpoints, EndpointSlice and DaemonSet controllers, and the kubeadm add-ons (addons.ts), start here too.
  */
 import { ClientHost } from './host';
 import { GarbageCollector } from '../controllers/garbagecollector/garbagecollector';
@@ -10,6 +10,10 @@ import { ReplicaSetController, REPLICASET_CONTROLLER } from '../controllers/repl
 import { DeploymentController, DEPLOYMENT_CONTROLLER } from '../controllers/deployment/deployment';
 import { NodeLifecycleController } from '../controllers/nodelifecycle/controller';
 import { TaintEvictionController } from '../controllers/tainteviction/controller';
+import { EndpointController, ENDPOINT_CONTROLLER } from '../controllers/endpoint/endpoints-controller';
+import { EndpointSliceController, ENDPOINTSLICE_CONTROLLER } from '../controllers/endpointslice/endpointslice-controller';
+import { DaemonSetsController, DAEMONSET_CONTROLLER } from '../controllers/daemon/daemon-controller';
+import { createAddons } from './addons';
 
 export const CONTROLLER_MANAGER_HOST = 'kube-controller-manager';
 
@@ -24,6 +28,11 @@ export class ControllerManagerHost extends ClientHost {
     new DeploymentController(this.client(DEPLOYMENT_CONTROLLER), factory, this.clock, (e) => this.record(e));
     new NodeLifecycleController(this.client('node-controller'), factory, this.clock, (e) => this.record(e));
     new TaintEvictionController(this.client('taint-eviction-controller'), factory, this.clock, (e) => this.record(e));
+    new EndpointController(this.client(ENDPOINT_CONTROLLER), factory, this.clock);
+    new EndpointSliceController(this.client(ENDPOINTSLICE_CONTROLLER), factory, this.clock);
+    new DaemonSetsController(this.client(DAEMONSET_CONTROLLER), factory, this.clock);
+    // kubeadm's add-ons and the `kubernetes` Service's endpoints (see addons.ts for why here).
+    this.clock.after(0, () => createAddons(this.client('kubeadm'), (ms, fn) => this.clock.after(ms, fn)));
     // Informers start once the host's first step runs (the API server must be reachable).
     this.clock.after(0, () => factory.start());
   }

@@ -12,6 +12,7 @@ import type { Client } from '../client/client';
 import type { EventRecorder } from '../client/events';
 import { SharedInformer } from '../client/informer';
 import type { SimClock } from '../kernel/clock';
+import { timestamp } from '../kernel/clock';
 import type { TraceInput } from '../kernel/trace';
 import type { ContainerRuntime } from '../node/cri/runtime';
 import type { SyncFailure } from './container/runtime';
@@ -21,6 +22,7 @@ import { GenericPLEG } from './pleg/generic';
 import { PodWorkers, type PodSyncer, type SyncOutcome } from './podworkers/pod-workers';
 import { generateAPIPodStatus } from './status/generate';
 import { StatusManager } from './status/status-manager';
+import { ConfigHashAnnotationKey, ConfigMirrorAnnotationKey, FileSourceWatcher, isMirrorPod, isStaticPod, type NodeFiles } from './config/file';
 
 export interface KubeletPodsDeps {
   node: string;
@@ -32,6 +34,10 @@ export interface KubeletPodsDeps {
   runtime: ContainerRuntime;
   /** The first PLEG relist: the container runtime is healthy. */
   onRuntimeReady: () => void;
+  /** The node's filesystem and the static pod directory to scan (none: no file source). */
+  staticPods?: { files: NodeFiles; dir: string; periodMs: number };
+  /** The registered Node's UID, for the mirror pods' owner reference. */
+  nodeUID?: () => string | undefined;
 }
 
 export class KubeletPods implements PodSyncer {
@@ -42,6 +48,17 @@ export class KubeletPods implements PodSyncer {
   readonly runtimeManager: KubeGenericRuntimeManager;
   /** uid -> container name -> why its last start failed. upstream: pkg/kubelet/reason_cache.go */
   readonly reasonCache = new Map<string, Map<string, SyncFailure>>();
+  /** Static pods from the file source, by `namespace/name` (the kubelet owns them; the API has only their mirrors). */
+  readonly staticPods = new Map<string, any>();
+  readonly fileSource?: FileSourceWatcher;
+  /** Mirror pod create/delete requests in flight, by `namespace/name`. */
+  #mirrorOps = new Set<string>();
+  /** The mirror this kubelet created last, by `namespace/name`, until the informer shows it (uid). */
+  #createdMirrors = new Map<string, string>();
+  /** The mirror uid whose status was last brought up to date, by `namespace/name`. */
+  #mirrorStatusSynced = new Map<string, string>();
+  /** Static pods removed from the config and still stopping, by `namespace/name` -> uid. */
+  #terminatingStatic = new Map<string, string>();
   #stopped = false;
 
   constructor(readonly deps: KubeletPodsDeps) {
@@ -51,20 +68,38 @@ export class KubeletPods implements PodSyncer {
     this.runtimeManager = new KubeGenericRuntimeManager(runtime, new ImageManager(runtime, recorder, clock), recorder, clock);
     this.podWorkers = new PodWorkers(clock, this);
     this.pleg = new GenericPLEG(runtime, clock, node, trace, (pod) => this.#plegEvent(pod), deps.onRuntimeReady);
+    if (deps.staticPods) {
+      const { files, dir, periodMs } = deps.staticPods;
+      this.fileSource = new FileSourceWatcher({
+        files,
+        dir,
+        nodeName: node,
+        periodMs,
+        now: () => clock.now(),
+        after: (ms, fn) => clock.after(ms, fn),
+        cancel: (t) => clock.cancel(t as ReturnType<SimClock['after']>),
+        onPods: (pods) => this.#setStaticPods(pods),
+        onError: (path, error) => trace({ component: 'kubelet', node, kind: 'config.file.error', path, error })
+      });
+    }
   }
 
   start(): void {
+    // upstream: syncLoopIteration: a mirror pod from the API is never run; it only triggers its static pod's sync.
     this.informer.addEventHandler({
-      add: (pod) => this.podWorkers.updatePod(pod),
-      update: (_old, pod) => this.podWorkers.updatePod(pod),
-      delete: (pod) => this.podWorkers.updatePod(pod, { deleted: true })
+      add: (pod) => (isMirrorPod(pod) ? this.#mirrorEvent(pod, false) : this.podWorkers.updatePod(pod)),
+      update: (_old, pod) => (isMirrorPod(pod) ? this.#mirrorEvent(pod, false) : this.podWorkers.updatePod(pod)),
+      delete: (pod) => (isMirrorPod(pod) ? this.#mirrorEvent(pod, true) : this.podWorkers.updatePod(pod, { deleted: true }))
     });
+    // The file source reads the directory at start, before the API's pods arrive.
+    this.fileSource?.start();
     this.informer.run();
     this.pleg.start();
   }
 
   stop(): void {
     this.#stopped = true;
+    this.fileSource?.stop();
     this.informer.stop();
     this.pleg.stop();
     this.podWorkers.stop();
@@ -74,8 +109,186 @@ export class KubeletPods implements PodSyncer {
   /** upstream: kubelet.go syncLoopIteration, plegCh: a lifecycle event syncs its pod. */
   #plegEvent(key: string): void {
     const [namespace, name] = key.split('/');
-    const pod = this.informer.get(namespace, name);
-    if (pod) this.podWorkers.updatePod(pod);
+    const pod = this.staticPods.get(key) ?? this.informer.get(namespace, name);
+    if (pod && !isMirrorPod(pod)) this.podWorkers.updatePod(pod);
+  }
+
+  /**
+   * A SET from the file source: new static pods start, changed ones (a new hash is a new UID)
+   * replace the old, removed ones stop and their mirrors go.
+   * upstream: config.go podStorage.merge (ADD / REMOVE), kubelet.go HandlePodAdditions / HandlePodRemoves.
+   */
+  #setStaticPods(pods: any[]): void {
+    if (this.#stopped) return;
+    const next = new Map<string, any>();
+    for (const p of pods) {
+      const key = `${p.metadata.namespace}/${p.metadata.name}`;
+      // Two manifests naming the same pod: the first (by file name) wins, as upstream rejects the duplicate.
+      if (!next.has(key)) next.set(key, p);
+    }
+    for (const [key, old] of this.staticPods) {
+      const now = next.get(key);
+      if (now && now.metadata.uid === old.metadata.uid) {
+        next.set(key, old);
+        continue;
+      }
+      this.#trace('kubelet.staticPod.remove', old);
+      this.#stopStaticPod(old);
+    }
+    const added: any[] = [];
+    for (const [key, p] of next) if (this.staticPods.get(key) !== p) added.push(p);
+    this.staticPods.clear();
+    for (const [key, p] of next) this.staticPods.set(key, p);
+    for (const p of added) {
+      this.#trace('kubelet.staticPod.add', p);
+      this.podWorkers.updatePod(p);
+    }
+    this.#cleanupOrphanedMirrors();
+  }
+
+  /** The manifest is gone (or changed): the pod stops with its own grace period, as a pod removed from the config. */
+  #stopStaticPod(pod: any): void {
+    const grace = pod.spec?.terminationGracePeriodSeconds ?? 30;
+    const now = this.deps.clock.now();
+    const gone = { ...pod, metadata: { ...pod.metadata, deletionTimestamp: timestamp(now + grace * 1000), deletionGracePeriodSeconds: grace } };
+    // The worker takes the pod with its deletion (grace period), then learns it is gone from the config.
+    const state = this.podWorkers.state(pod.metadata.uid);
+    if (state === 'syncing' || state === 'terminating') this.#terminatingStatic.set(`${pod.metadata.namespace}/${pod.metadata.name}`, pod.metadata.uid);
+    this.podWorkers.updatePod(gone);
+    this.podWorkers.updatePod(gone, { deleted: true });
+    this.#mirrorStatusSynced.delete(`${pod.metadata.namespace}/${pod.metadata.name}`);
+  }
+
+  /** A removed static pod has stopped: a newer pod of the same full name may start now. */
+  #staticPodTerminated(pod: any): void {
+    const key = `${pod.metadata.namespace}/${pod.metadata.name}`;
+    if (this.#terminatingStatic.get(key) !== pod.metadata.uid) return;
+    this.#terminatingStatic.delete(key);
+    const next = this.staticPods.get(key);
+    if (next && next.metadata.uid !== pod.metadata.uid) this.podWorkers.updatePod(next);
+  }
+
+  /** upstream: kubelet_pods.go HandlePodCleanups -> podManager.GetOrphanedMirrorPodNames -> DeleteMirrorPod. */
+  #cleanupOrphanedMirrors(): void {
+    for (const mirror of this.informer.list()) {
+      if (!isMirrorPod(mirror)) continue;
+      const key = `${mirror.metadata.namespace}/${mirror.metadata.name}`;
+      if (!this.staticPods.has(key)) this.#deleteMirror(mirror, () => {});
+    }
+  }
+
+  /** A mirror pod changed in the API: its static pod syncs (which recreates a deleted mirror); an orphan goes. */
+  #mirrorEvent(mirror: any, deleted: boolean): void {
+    if (this.#stopped) return;
+    const key = `${mirror.metadata.namespace}/${mirror.metadata.name}`;
+    const pod = this.staticPods.get(key);
+    // The informer has caught up with the mirror this kubelet created.
+    if (this.#createdMirrors.get(key) === mirror.metadata.uid) this.#createdMirrors.delete(key);
+    if (!pod) {
+      if (!deleted) this.#deleteMirror(mirror, () => {});
+      return;
+    }
+    if (!deleted && !mirror.metadata.deletionTimestamp && mirror.metadata.annotations?.[ConfigMirrorAnnotationKey] === pod.metadata.annotations?.[ConfigHashAnnotationKey]) {
+      // A mirror this kubelet has not brought up to date (recreated, or found after a restart): post the static pod's status to it.
+      if (this.#mirrorStatusSynced.get(key) !== mirror.metadata.uid) {
+        this.#mirrorStatusSynced.set(key, mirror.metadata.uid);
+        this.statusManager.resend(pod);
+      }
+      // A mirror as it should be (the kubelet's own status updates come back here): nothing to sync.
+      return;
+    }
+    // Deleted, being deleted, or of another version of the pod: the static pod's sync replaces it.
+    this.podWorkers.updatePod(pod);
+  }
+
+  /** The mirror of a static pod as the API has it (or as this kubelet just created it). */
+  #mirrorOf(pod: any): any | 'created' | undefined {
+    const { namespace, name } = pod.metadata;
+    const mirror = this.informer.get(namespace, name);
+    if (mirror && isMirrorPod(mirror)) return mirror;
+    return this.#createdMirrors.has(`${namespace}/${name}`) ? 'created' : undefined;
+  }
+
+  /**
+   * upstream: kubelet.go SyncPod: a mirror being deleted, or of another version of the pod, is
+   * deleted (grace 0, uid precondition) and a new one is created; so is a missing one.
+   */
+  #syncMirror(pod: any): void {
+    const key = `${pod.metadata.namespace}/${pod.metadata.name}`;
+    if (this.#mirrorOps.has(key) || pod.metadata.deletionTimestamp) return;
+    const mirror = this.#mirrorOf(pod);
+    const hash = pod.metadata.annotations?.[ConfigHashAnnotationKey];
+    if (mirror === 'created') return;
+    if (mirror && !mirror.metadata.deletionTimestamp && mirror.metadata.annotations?.[ConfigMirrorAnnotationKey] === hash) return;
+    const create = () => this.#createMirror(pod);
+    if (mirror) this.#deleteMirror(mirror, create);
+    else create();
+  }
+
+  /** upstream: pkg/kubelet/pod/mirror_client.go CreateMirrorPod */
+  #createMirror(pod: any): void {
+    const key = `${pod.metadata.namespace}/${pod.metadata.name}`;
+    if (this.#stopped || this.staticPods.get(key) !== pod) return;
+    const nodeUID = this.deps.nodeUID?.();
+    const { uid: _uid, ...md } = pod.metadata;
+    const body = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: {
+        ...md,
+        annotations: { ...(md.annotations ?? {}), [ConfigMirrorAnnotationKey]: md.annotations?.[ConfigHashAnnotationKey] ?? '' },
+        ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name: this.deps.node, uid: nodeUID ?? '', controller: true }]
+      },
+      spec: pod.spec
+    };
+    this.#mirrorOps.add(key);
+    // upstream: SyncPod creates no mirror while its Node is missing or being deleted (else the garbage
+    // collector, seeing the owner gone, and the kubelet would delete and recreate it for ever).
+    this.deps.client.get('nodes', undefined, this.deps.node, (nodeErr, node) => {
+      if (this.#stopped) return;
+      if (nodeErr || !node || node.metadata.deletionTimestamp || (nodeUID && node.metadata.uid !== nodeUID) || this.staticPods.get(key) !== pod) {
+        this.#mirrorOps.delete(key);
+        this.#trace('kubelet.mirrorPod.skip', pod, { reason: 'node is missing or being deleted' });
+        return;
+      }
+      this.#postMirror(pod, key, body);
+    });
+  }
+
+  #postMirror(pod: any, key: string, body: any): void {
+    this.#trace('kubelet.mirrorPod.create', pod);
+    this.deps.client.create('pods', body, (err, created) => {
+      this.#mirrorOps.delete(key);
+      if (this.#stopped) return;
+      if (err || !created) {
+        // AlreadyExists: the informer will show the existing mirror and the next sync decides.
+        if (err?.reason !== 'AlreadyExists') this.#trace('kubelet.mirrorPod.error', pod, { reason: err?.reason, message: err?.message });
+        return;
+      }
+      this.#createdMirrors.set(key, created.metadata.uid);
+      this.#mirrorStatusSynced.set(key, created.metadata.uid);
+      this.statusManager.resend(pod);
+    });
+  }
+
+  /** upstream: mirror_client.go DeleteMirrorPod: grace period 0 (with a uid precondition). */
+  #deleteMirror(mirror: any, then: () => void): void {
+    const key = `${mirror.metadata.namespace}/${mirror.metadata.name}`;
+    if (this.#mirrorOps.has(key)) return;
+    this.#mirrorOps.add(key);
+    this.#trace('kubelet.mirrorPod.delete', mirror);
+    this.deps.client.delete('pods', mirror.metadata.namespace, mirror.metadata.name, { gracePeriodSeconds: 0 }, () => {
+      this.#mirrorOps.delete(key);
+      if (this.#stopped) return;
+      if (this.#createdMirrors.get(key) === mirror.metadata.uid) this.#createdMirrors.delete(key);
+      then();
+    });
+  }
+
+  /** A static pod posts its status only to its mirror: without one the status stays in the kubelet's cache. */
+  #setStatus(pod: any, status: any): void {
+    const post = !isStaticPod(pod) || this.#mirrorOf(pod) !== undefined;
+    this.statusManager.setPodStatus(pod, status, post);
   }
 
   #trace(kind: string, pod: any, extra: Record<string, unknown> = {}): void {
@@ -92,12 +305,21 @@ export class KubeletPods implements PodSyncer {
   /** upstream: kubelet.go SyncPod (volumes, cgroups, probes not simulated yet). */
   syncPod(pod: any, done: (o: SyncOutcome) => void): void {
     if (this.#stopped) return;
+    // upstream: pod_workers.go allowStaticPodStart: a static pod waits until the previous pod of the
+    // same full name (an edited manifest is a new UID) has terminated; it is synced again then.
+    const previous = isStaticPod(pod) ? this.#terminatingStatic.get(`${pod.metadata.namespace}/${pod.metadata.name}`) : undefined;
+    if (previous !== undefined && previous !== pod.metadata.uid) {
+      this.#trace('kubelet.staticPod.waiting', pod, { previousUID: previous });
+      return done({});
+    }
     this.#trace('kubelet.syncPod', pod, { updateType: 'sync' });
     const { uid, name, namespace } = pod.metadata;
     this.runtimeManager.getPodStatus(uid, name, namespace, (before) => {
       if (this.#stopped) return;
       const status = this.#status(pod, before, false);
-      this.statusManager.setPodStatus(pod, status);
+      this.#setStatus(pod, status);
+      // upstream: SyncPod creates (or replaces) the mirror pod of a static pod before starting containers.
+      if (isStaticPod(pod)) this.#syncMirror(pod);
       if (status.phase === 'Succeeded' || status.phase === 'Failed') return done({ terminal: true });
       this.runtimeManager.syncPod(pod, before, (result) => {
         if (this.#stopped) return;
@@ -106,7 +328,7 @@ export class KubeletPods implements PodSyncer {
         this.runtimeManager.getPodStatus(uid, name, namespace, (after) => {
           if (this.#stopped) return;
           const next = this.#status(pod, after, false);
-          this.statusManager.setPodStatus(pod, next);
+          this.#setStatus(pod, next);
           done({ requeueAt: result.requeueAt, terminal: next.phase === 'Succeeded' || next.phase === 'Failed' });
         });
       });
@@ -125,7 +347,7 @@ export class KubeletPods implements PodSyncer {
         this.runtimeManager.getPodStatus(uid, name, namespace, (stopped) => {
           if (this.#stopped) return;
           this.reasonCache.delete(uid);
-          this.statusManager.setPodStatus(pod, this.#status(pod, stopped, true));
+          this.#setStatus(pod, this.#status(pod, stopped, true));
           done();
         });
       });
@@ -141,8 +363,9 @@ export class KubeletPods implements PodSyncer {
       this.runtimeManager.removePod(s, () => {
         if (this.#stopped) return;
         this.reasonCache.delete(uid);
-        if (deleted) {
+        if (deleted || isStaticPod(pod)) {
           this.statusManager.forget(uid);
+          if (isStaticPod(pod)) this.#staticPodTerminated(pod);
           return done();
         }
         this.statusManager.deletePod(pod, () => {

@@ -19,6 +19,7 @@ import type { KubeletConfiguration } from './config/config';
 import type { Rand } from '../kernel/rand';
 import { ContainerRuntime } from '../node/cri/runtime';
 import { KubeletPods } from './kubelet-pods';
+import type { NodeFiles } from './config/file';
 
 export interface KubeletDeps {
   client: Client;
@@ -28,6 +29,8 @@ export interface KubeletDeps {
   identity: NodeIdentity;
   /** The node's own random stream (a fork of the host's): the container runtime draws from it. */
   rand: Rand;
+  /** The node's filesystem (path -> text): the static pod manifests live here. It outlives the kubelet. */
+  files?: NodeFiles;
 }
 
 export class Kubelet {
@@ -195,7 +198,10 @@ export class Kubelet {
       onRuntimeReady: () => {
         this.#health = { ...this.#health, runtimeReady: true };
         this.#syncNodeStatus();
-      }
+      },
+      // upstream: kubelet.go makePodSourceConfig: a file source when staticPodPath is set.
+      ...(config.staticPodPath && this.deps.files ? { staticPods: { files: this.deps.files, dir: config.staticPodPath, periodMs: parseDuration(config.fileCheckFrequency) } } : {}),
+      nodeUID: () => this.#node?.metadata.uid
     });
     this.#pods.start();
   }

@@ -37,7 +37,7 @@ describe('the default cluster', () => {
     await ok(cluster, { verb: 'create', resource: 'namespaces', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'shop' } } });
     await cluster.advance(1000);
     const sas = await ok(cluster, { verb: 'list', resource: 'serviceaccounts' });
-    expect(sas.items.map((s: any) => `${s.metadata.namespace}/${s.metadata.name}`)).toEqual(['default/default', 'kube-node-lease/default', 'kube-public/default', 'kube-system/default', 'shop/default']);
+    expect(sas.items.map((s: any) => `${s.metadata.namespace}/${s.metadata.name}`)).toEqual(['default/default', 'kube-node-lease/default', 'kube-public/default', 'kube-system/default', 'kube-system/kube-proxy', 'shop/default']);
     const cm = await ok(cluster, { verb: 'get', resource: 'configmaps', namespace: 'shop', name: 'kube-root-ca.crt' });
     expect(cm.data['ca.crt']).toContain('BEGIN CERTIFICATE');
   });

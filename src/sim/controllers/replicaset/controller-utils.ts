@@ -249,6 +249,12 @@ export class UIDTrackingControllerExpectations {
     return exp && { add: exp.add, del: exp.del };
   }
 
+  /** upstream: SetExpectations + ExpectDeletions at once (the DaemonSet controller's syncNodes does both). */
+  setExpectations(key: string, adds: number, deletePodKeys: readonly string[]): void {
+    const deleteKeys = new Set(deletePodKeys);
+    this.#store.set(key, { add: adds, del: deleteKeys.size, timestamp: this.now(), deleteKeys });
+  }
+
   expectCreations(key: string, adds: number): void {
     this.#store.set(key, { add: adds, del: 0, timestamp: this.now(), deleteKeys: new Set() });
   }

@@ -25,11 +25,27 @@ export class StatusManager {
   }
 
   /** Posts `status` when it differs from the last one set. upstream: SetPodStatus -> updateStatusInternal -> syncPod */
-  setPodStatus(pod: any, status: any): void {
+  setPodStatus(pod: any, status: any, post = true): void {
     if (this.#stopped) return;
     const uid = pod.metadata.uid;
     if (podStatusEqual(this.#statuses.get(uid), status)) return;
     this.#statuses.set(uid, status);
+    // upstream: a static pod without a mirror pod keeps its status in the cache ("skipping status update").
+    if (post) this.#post(pod, status);
+  }
+
+  /**
+   * Posts the cached status again (to a static pod's new mirror pod: upstream's syncBatch finds
+   * the mirror's status differs and reconciles it). The status is keyed by the static pod's UID and
+   * posted to the mirror of the same name (upstream: podManager.TranslatePodUID).
+   */
+  resend(pod: any): void {
+    if (this.#stopped) return;
+    const status = this.#statuses.get(pod.metadata.uid);
+    if (status) this.#post(pod, status);
+  }
+
+  #post(pod: any, status: any): void {
     // A JSON merge patch replaces the status lists whole (container state changes kind: waiting -> running).
     this.client.request({ verb: 'patch', resource: 'pods', subresource: 'status', namespace: pod.metadata.namespace, name: pod.metadata.name, body: { status }, patchType: 'merge' });
     this.trace({ component: 'kubelet', node: this.node, pod: `${pod.metadata.namespace}/${pod.metadata.name}`, kind: 'status.update', phase: status.phase });
