@@ -10,7 +10,8 @@ import type { KObject } from '../../apiserver/store';
 import type { Client } from '../../client/client';
 import { EventRecorder } from '../../client/events';
 import type { SharedInformer, SharedInformerFactory } from '../../client/informer';
-import { RateLimitingQueue } from '../../client/workqueue';
+import { ControllerRunner } from '../../client/controller-runner';
+import type { RateLimitingQueue } from '../../client/workqueue';
 import type { SimClock } from '../../kernel/clock';
 import { getControllerOf, newControllerRef } from '../replicaset/controller-ref-manager';
 import { SLOW_START_INITIAL_BATCH_SIZE, UIDTrackingControllerExpectations, isPodAvailable, isPodReady, podKey, slowStartBatch } from '../replicaset/controller-utils';
@@ -93,13 +94,11 @@ export function podsShouldBeOnNode(node: KObject, pods: readonly KObject[], ds: 
 export class DaemonSetsController {
   readonly expectations: UIDTrackingControllerExpectations;
   readonly queue: RateLimitingQueue;
+  readonly #runner: ControllerRunner;
   #dsInformer: SharedInformer;
   #podInformer: SharedInformer;
   #nodeInformer: SharedInformer;
   #recorder: EventRecorder;
-  #busyWorkers = 0;
-  #synced = false;
-  #wakeScheduled = false;
 
   constructor(
     readonly client: Client,
@@ -108,7 +107,8 @@ export class DaemonSetsController {
     readonly workers = CONCURRENT_DAEMONSET_SYNCS
   ) {
     this.expectations = new UIDTrackingControllerExpectations(() => clock.now());
-    this.queue = new RateLimitingQueue((ms, fn) => clock.after(ms, fn), () => this.#wake());
+    this.#runner = new ControllerRunner((ms, fn) => clock.after(ms, fn), workers, (key, done) => this.syncDaemonSet(key, done));
+    this.queue = this.#runner.queue;
     this.#recorder = new EventRecorder(client, { component: DAEMONSET_CONTROLLER }, () => clock.now());
     this.#dsInformer = factory.informer('daemonsets');
     this.#podInformer = factory.informer('pods');
@@ -155,14 +155,7 @@ export class DaemonSetsController {
       },
       delete: allDaemonSets
     });
-    this.#dsInformer.onSynced(() =>
-      this.#podInformer.onSynced(() =>
-        this.#nodeInformer.onSynced(() => {
-          this.#synced = true;
-          this.#wake();
-        })
-      )
-    );
+    this.#runner.startWhenSynced([this.#dsInformer, this.#podInformer, this.#nodeInformer]);
   }
 
   #owner(pod: KObject): KObject | undefined {
@@ -170,25 +163,6 @@ export class DaemonSetsController {
     if (ref?.kind !== 'DaemonSet') return undefined;
     const ds = this.#dsInformer.get(pod.metadata.namespace, ref.name);
     return ds?.metadata.uid === ref.uid ? ds : undefined;
-  }
-
-  #wake(): void {
-    if (!this.#synced || this.#wakeScheduled) return;
-    this.#wakeScheduled = true;
-    this.clock.after(0, () => {
-      this.#wakeScheduled = false;
-      while (this.#busyWorkers < this.workers && this.queue.length > 0) {
-        const key = this.queue.get()!;
-        this.#busyWorkers++;
-        this.syncDaemonSet(key, (err) => {
-          if (err === undefined) this.queue.forget(key);
-          else this.queue.addRateLimited(key);
-          this.queue.done(key);
-          this.#busyWorkers--;
-          this.#wake();
-        });
-      }
-    });
   }
 
   /** upstream: getNodesToDaemonPods: the DaemonSet's pods by target node (finished pods being deleted left out). */

@@ -10,7 +10,8 @@ import type { KObject } from '../../apiserver/store';
 import { selectorFromSet, type Selector } from '../../api/labels';
 import type { Client } from '../../client/client';
 import type { SharedInformer, SharedInformerFactory } from '../../client/informer';
-import { RateLimitingQueue } from '../../client/workqueue';
+import { ControllerRunner } from '../../client/controller-runner';
+import type { RateLimitingQueue } from '../../client/workqueue';
 import type { SimClock } from '../../kernel/clock';
 import { computeEndpointSubsets, HEADLESS_LABEL, isServiceIPSet, LAST_CHANGE_TRIGGER_TIME } from './endpoints-util';
 import { TriggerTimeTracker } from './trigger-time-tracker';
@@ -37,13 +38,11 @@ const sameJSON = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
 
 export class EndpointController {
   readonly queue: RateLimitingQueue;
+  readonly #runner: ControllerRunner;
   readonly triggerTimeTracker = new TriggerTimeTracker();
   #serviceInformer: SharedInformer;
   #podInformer: SharedInformer;
   #endpointsInformer: SharedInformer;
-  #busyWorkers = 0;
-  #synced = false;
-  #wakeScheduled = false;
 
   constructor(
     readonly client: Client,
@@ -51,7 +50,8 @@ export class EndpointController {
     readonly clock: SimClock,
     readonly workers = CONCURRENT_ENDPOINT_SYNCS
   ) {
-    this.queue = new RateLimitingQueue((ms, fn) => clock.after(ms, fn), () => this.#wake());
+    this.#runner = new ControllerRunner((ms, fn) => clock.after(ms, fn), workers, (key, done) => this.syncService(key, done));
+    this.queue = this.#runner.queue;
     this.#serviceInformer = factory.informer('services');
     this.#podInformer = factory.informer('pods');
     this.#endpointsInformer = factory.informer('endpoints');
@@ -71,37 +71,11 @@ export class EndpointController {
     });
     // upstream: onEndpointsDelete: an Endpoints deleted by someone else is recreated.
     this.#endpointsInformer.addEventHandler({ delete: (ep) => this.#serviceInformer.get(ep.metadata.namespace, ep.metadata.name) && this.queue.add(keyOf(ep)) });
-    this.#serviceInformer.onSynced(() =>
-      this.#podInformer.onSynced(() =>
-        this.#endpointsInformer.onSynced(() => {
-          this.#synced = true;
-          this.#wake();
-        })
-      )
-    );
+    this.#runner.startWhenSynced([this.#serviceInformer, this.#podInformer, this.#endpointsInformer]);
   }
 
   #queuePodServices(pod: KObject): void {
     for (const key of podServiceMemberships(this.#serviceInformer.list(), pod)) this.queue.add(key);
-  }
-
-  #wake(): void {
-    if (!this.#synced || this.#wakeScheduled) return;
-    this.#wakeScheduled = true;
-    this.clock.after(0, () => {
-      this.#wakeScheduled = false;
-      while (this.#busyWorkers < this.workers && this.queue.length > 0) {
-        const key = this.queue.get()!;
-        this.#busyWorkers++;
-        this.syncService(key, (err) => {
-          if (err === undefined) this.queue.forget(key);
-          else this.queue.addRateLimited(key);
-          this.queue.done(key);
-          this.#busyWorkers--;
-          this.#wake();
-        });
-      }
-    });
   }
 
   /** upstream: syncService. */

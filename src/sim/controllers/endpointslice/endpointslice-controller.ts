@@ -9,7 +9,8 @@
 import type { KObject } from '../../apiserver/store';
 import type { Client } from '../../client/client';
 import type { SharedInformer, SharedInformerFactory } from '../../client/informer';
-import { RateLimitingQueue } from '../../client/workqueue';
+import { ControllerRunner } from '../../client/controller-runner';
+import type { RateLimitingQueue } from '../../client/workqueue';
 import type { SimClock } from '../../kernel/clock';
 import { LAST_CHANGE_TRIGGER_TIME } from '../endpoint/endpoints-util';
 import { podServiceMemberships, serviceSelector } from '../endpoint/endpoints-controller';
@@ -31,14 +32,12 @@ function sliceServiceKey(slice: KObject): string | undefined {
 
 export class EndpointSliceController {
   readonly queue: RateLimitingQueue;
+  readonly #runner: ControllerRunner;
   readonly tracker = new EndpointSliceTracker();
   readonly triggerTimeTracker = new TriggerTimeTracker();
   #serviceInformer: SharedInformer;
   #podInformer: SharedInformer;
   #sliceInformer: SharedInformer;
-  #busyWorkers = 0;
-  #synced = false;
-  #wakeScheduled = false;
 
   constructor(
     readonly client: Client,
@@ -47,7 +46,8 @@ export class EndpointSliceController {
     readonly maxEndpointsPerSlice = MAX_ENDPOINTS_PER_SLICE,
     readonly workers = CONCURRENT_SERVICE_ENDPOINT_SYNCS
   ) {
-    this.queue = new RateLimitingQueue((ms, fn) => clock.after(ms, fn), () => this.#wake());
+    this.#runner = new ControllerRunner((ms, fn) => clock.after(ms, fn), workers, (key, done) => this.syncService(key, done));
+    this.queue = this.#runner.queue;
     this.#serviceInformer = factory.informer('services');
     this.#podInformer = factory.informer('pods');
     this.#sliceInformer = factory.informer('endpointslices');
@@ -75,14 +75,7 @@ export class EndpointSliceController {
         this.queue.add(key);
       }
     });
-    this.#serviceInformer.onSynced(() =>
-      this.#podInformer.onSynced(() =>
-        this.#sliceInformer.onSynced(() => {
-          this.#synced = true;
-          this.#wake();
-        })
-      )
-    );
+    this.#runner.startWhenSynced([this.#serviceInformer, this.#podInformer, this.#sliceInformer]);
   }
 
   #onSliceChange(slice: KObject): void {
@@ -92,25 +85,6 @@ export class EndpointSliceController {
 
   #queuePodServices(pod: KObject): void {
     for (const key of podServiceMemberships(this.#serviceInformer.list(), pod)) this.queue.add(key);
-  }
-
-  #wake(): void {
-    if (!this.#synced || this.#wakeScheduled) return;
-    this.#wakeScheduled = true;
-    this.clock.after(0, () => {
-      this.#wakeScheduled = false;
-      while (this.#busyWorkers < this.workers && this.queue.length > 0) {
-        const key = this.queue.get()!;
-        this.#busyWorkers++;
-        this.syncService(key, (err) => {
-          if (err === undefined) this.queue.forget(key);
-          else this.queue.addRateLimited(key);
-          this.queue.done(key);
-          this.#busyWorkers--;
-          this.#wake();
-        });
-      }
-    });
   }
 
   /** upstream: syncService + Reconcile. */

@@ -12,7 +12,8 @@ import { selectorFromLabelSelector, type Selector } from '../../api/labels';
 import type { Client } from '../../client/client';
 import { EventRecorder } from '../../client/events';
 import type { SharedInformer, SharedInformerFactory } from '../../client/informer';
-import { RateLimitingQueue } from '../../client/workqueue';
+import { ControllerRunner } from '../../client/controller-runner';
+import type { RateLimitingQueue } from '../../client/workqueue';
 import type { SimClock } from '../../kernel/clock';
 import type { TraceInput } from '../../kernel/trace';
 import { claimPods, getControllerOf, newControllerRef, type OwnerReference } from './controller-ref-manager';
@@ -64,12 +65,10 @@ export function getPodFromTemplate(template: KObject, owner: KObject, controller
 export class ReplicaSetController {
   readonly expectations: UIDTrackingControllerExpectations;
   readonly queue: RateLimitingQueue;
+  readonly #runner: ControllerRunner;
   #rsInformer: SharedInformer;
   #podInformer: SharedInformer;
   #recorder: EventRecorder;
-  #busyWorkers = 0;
-  #synced = false;
-  #wakeScheduled = false;
 
   constructor(
     readonly client: Client,
@@ -80,7 +79,8 @@ export class ReplicaSetController {
     readonly workers = CONCURRENT_RS_SYNCS
   ) {
     this.expectations = new UIDTrackingControllerExpectations(() => clock.now());
-    this.queue = new RateLimitingQueue((ms, fn) => clock.after(ms, fn), () => this.#wake());
+    this.#runner = new ControllerRunner((ms, fn) => clock.after(ms, fn), workers, (key, done) => this.syncReplicaSet(key, done));
+    this.queue = this.#runner.queue;
     this.#recorder = new EventRecorder(client, { component: REPLICASET_CONTROLLER }, () => clock.now());
     this.#rsInformer = factory.informer('replicasets');
     this.#podInformer = factory.informer('pods');
@@ -98,12 +98,7 @@ export class ReplicaSetController {
       delete: (pod) => this.#deletePod(pod)
     });
     // upstream: WaitForNamedCacheSync before the workers start.
-    this.#rsInformer.onSynced(() =>
-      this.#podInformer.onSynced(() => {
-        this.#synced = true;
-        this.#wake();
-      })
-    );
+    this.#runner.startWhenSynced([this.#rsInformer, this.#podInformer]);
   }
 
   // Event handlers
@@ -185,32 +180,8 @@ export class ReplicaSetController {
     this.queue.add(keyOf(rs));
   }
 
-  // Workers
+  // Sync (the workers are the ControllerRunner's)
   // -------------------------------------------------------------------------------------------
-
-  /** Starts idle workers on queued keys, in a later callback (never inside an informer handler). */
-  #wake(): void {
-    if (!this.#synced || this.#wakeScheduled) return;
-    this.#wakeScheduled = true;
-    this.clock.after(0, () => {
-      this.#wakeScheduled = false;
-      while (this.#busyWorkers < this.workers && this.queue.length > 0) this.#processNextWorkItem();
-    });
-  }
-
-  /** upstream: processNextWorkItem: sync the key; forget it on success, requeue it rate-limited on error. */
-  #processNextWorkItem(): void {
-    const key = this.queue.get();
-    if (key === undefined) return;
-    this.#busyWorkers++;
-    this.syncReplicaSet(key, (err) => {
-      if (err === undefined) this.queue.forget(key);
-      else this.queue.addRateLimited(key);
-      this.queue.done(key);
-      this.#busyWorkers--;
-      this.#wake();
-    });
-  }
 
   /** upstream: syncReplicaSet. `done` gets the error that makes the key requeue, if any. */
   syncReplicaSet(key: string, done: (err?: string) => void): void {
