@@ -4,6 +4,9 @@
  *  2. Watch fan-out: one write delivered to 1,000 watchers in one host (shared frozen objects).
  *  3. Headless speed: virtual seconds per wall second for the default cluster and for 100 nodes.
  *  4. Worker-mode overhead: the same scenario in-process and with every host behind a MessagePort.
+ *  5. Scheduler throughput: the framework with the default plugins driven directly (no API server):
+ *     1,000 and 5,000 fake nodes, 10,000 pending pods, adaptive percentageOfNodesToScore.
+ *     `npm run bench -- --scheduler` runs only this part.
  */
 import { performance } from 'node:perf_hooks';
 import { MessageChannel } from 'node:worker_threads';
@@ -11,6 +14,12 @@ import { ApiServer } from '../../src/sim/apiserver/apiserver';
 import { Rand } from '../../src/sim/kernel/rand';
 import { Cluster, inProcessHosts, type HostFactory } from '../../src/sim/cluster/cluster';
 import { PortHostLink, serveHost } from '../../src/sim/cluster/port-link';
+import type { Node, Pod } from 'kubernetes-types/core/v1';
+import { SchedulerCache } from '../../src/sim/scheduler/cache';
+import { numFeasibleNodesToFind, selectHost } from '../../src/sim/scheduler/scheduler';
+import { DefaultSchedulerName, DefaultWeights, Framework, defaultPlugins } from '../../src/sim/scheduler/framework/framework';
+import type { Handle } from '../../src/sim/scheduler/framework/interfaces';
+import { CycleState, type NodeInfo } from '../../src/sim/scheduler/framework/types';
 
 function fmt(n: number): string {
   return n >= 1e6 ? `${(n / 1e6).toFixed(2)}M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : n.toFixed(1);
@@ -130,7 +139,112 @@ async function withPods(workers: number, steadyVirtualMs: number): Promise<void>
   report(`  heap per node (MB, incl. its pods)`, (heap / (workers + 1) / 1e6).toFixed(2));
 }
 
+/**
+ * One scheduling cycle per pod as Scheduler.scheduleOne runs it (schedule_one.go schedulePod:
+ * PreFilter, Filter from the rotating start index until numFeasibleNodesToFind, PreScore, Score,
+ * selectHost, then assume + Reserve + Permit), against a SchedulerCache filled with fake nodes.
+ * Binding is left out: there is no API server; the assumed pod stays counted on its node.
+ */
+function schedulerThroughput(nodes: number, pods: number, budgetMs: number): void {
+  const cache = new SchedulerCache();
+  const zones = ['zone-a', 'zone-b', 'zone-c'];
+  for (let i = 0; i < nodes; i++) {
+    const name = `node-${i}`;
+    const node: Node = {
+      apiVersion: 'v1',
+      kind: 'Node',
+      metadata: { name, labels: { 'kubernetes.io/hostname': name, 'kubernetes.io/os': 'linux', 'topology.kubernetes.io/zone': zones[i % 3] } },
+      spec: {},
+      status: { capacity: { cpu: '32', memory: '128Gi', pods: '110' }, allocatable: { cpu: '32', memory: '128Gi', pods: '110' }, conditions: [{ type: 'Ready', status: 'True' }] }
+    };
+    cache.addNode(node);
+  }
+  const rand = new Rand(1);
+  let framework!: Framework;
+  const handle: Handle = {
+    nodeInfos: () => cache.nodeList(),
+    nodeInfo: (name) => cache.nodeInfo(name),
+    bind: (_pod, _node, done) => done(undefined),
+    runFilterPlugins: (state, pod, ni) => framework.runFilterPlugins(state, pod, ni),
+    preempt: () => {}
+  };
+  const profile = { schedulerName: DefaultSchedulerName, percentageOfNodesToScore: 0 };
+  framework = new Framework(defaultPlugins(handle, profile), DefaultWeights);
+  const pending: Pod[] = [];
+  for (let i = 0; i < pods; i++) {
+    const app = `app-${i % 50}`;
+    pending.push({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: `p-${i}`, namespace: 'default', uid: `uid-${i}`, labels: { app }, creationTimestamp: '2025-01-01T00:00:00Z' },
+      spec: { schedulerName: DefaultSchedulerName, containers: [{ name: 'c', image: 'registry.k8s.io/pause:3.10', resources: { requests: { cpu: '100m', memory: '128Mi' } } }] },
+      status: { phase: 'Pending' }
+    });
+  }
+  // upstream: the activeQ pops by PrioritySort (priority, then queue time): all equal here.
+  pending.sort((a, b) => (framework.queueSort.less({ pod: a, timestamp: 0, attempts: 1 } as never, { pod: b, timestamp: 0, attempts: 1 } as never) ? -1 : 1));
+  const latencies: number[] = [];
+  let nextStart = 0;
+  let scheduled = 0;
+  let failed = 0;
+  let evaluated = 0;
+  const start = performance.now();
+  for (const pod of pending) {
+    const t0 = performance.now();
+    const state = new CycleState();
+    const all: NodeInfo[] = cache.nodeList();
+    const pre = framework.runPreFilterPlugins(state, pod, all);
+    let host: string | undefined;
+    if (pre.status.isSuccess()) {
+      const candidates = pre.nodeNames ? all.filter((n) => pre.nodeNames!.has(n.name)) : all;
+      const want = numFeasibleNodesToFind(profile.percentageOfNodesToScore, candidates.length);
+      const feasible: NodeInfo[] = [];
+      let processed = 0;
+      for (let i = 0; i < candidates.length && feasible.length < want; i++) {
+        const ni = candidates[(nextStart + i) % candidates.length];
+        processed++;
+        if (framework.runFilterPlugins(state, pod, ni).isSuccess()) feasible.push(ni);
+      }
+      nextStart = (nextStart + processed) % Math.max(1, candidates.length);
+      evaluated += processed;
+      if (feasible.length === 1) host = feasible[0].name;
+      else if (feasible.length > 1 && framework.runPreScorePlugins(state, pod, feasible).isSuccess()) {
+        const { totals, status } = framework.runScorePlugins(state, pod, feasible);
+        if (status.isSuccess()) host = selectHost(totals, rand);
+      }
+    }
+    if (host) {
+      cache.assumePod(pod, host);
+      const s = framework.runReservePlugins(state, pod, host);
+      if (s.isSuccess() && framework.runPermitPlugins(state, pod, host).isSuccess()) scheduled++;
+      else {
+        framework.runUnreservePlugins(state, pod, host);
+        cache.forgetPod(pod);
+        failed++;
+      }
+    } else failed++;
+    latencies.push(performance.now() - t0);
+    if (performance.now() - start > budgetMs) break;
+  }
+  const wall = (performance.now() - start) / 1000;
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+  const attempts = latencies.length;
+  report(`scheduler: ${nodes} nodes, ${pods} pending pods: attempts done`, `${attempts}/${pods}${attempts < pods ? ' (budget)' : ''}`);
+  report(`  nodes to find per cycle (adaptive %)`, `${numFeasibleNodesToFind(0, nodes)}`);
+  report(`  nodes filtered per attempt (mean)`, (evaluated / attempts).toFixed(0));
+  report(`  scheduled / failed`, `${scheduled}/${failed}`);
+  report(`  pods/s (wall)`, fmt(attempts / wall));
+  report(`  attempt latency p50 / p99 (ms)`, `${q(0.5).toFixed(2)} / ${q(0.99).toFixed(2)}`);
+  if (attempts < pods) report(`  extrapolated wall s for all ${pods} pods`, ((wall * pods) / attempts).toFixed(1));
+}
+
 console.log(`kubarium bench — node ${process.version}, ${new Date().toISOString()}`);
+if (process.argv.includes('--scheduler')) {
+  schedulerThroughput(1000, 10_000, 45_000);
+  schedulerThroughput(5000, 10_000, 45_000);
+  process.exit(0);
+}
 apiThroughput();
 fanOut();
 await headless(2, 600_000);
@@ -138,3 +252,5 @@ await headless(99, 120_000);
 await workerOverhead();
 await withPods(10, 600_000);
 await withPods(100, 120_000);
+schedulerThroughput(1000, 10_000, 45_000);
+schedulerThroughput(5000, 10_000, 45_000);

@@ -46,6 +46,7 @@ export function prepareForCreate(resource: string, obj: KObject, ctx: StrategyCo
       break;
     case 'persistentvolumeclaims':
       obj.status = { phase: 'Pending' };
+      setDefaultStorageClass(obj, ctx);
       break;
     case 'persistentvolumes':
       obj.status = { phase: 'Pending' };
@@ -54,6 +55,23 @@ export function prepareForCreate(resource: string, obj: KObject, ctx: StrategyCo
       obj.status ??= {};
       break;
   }
+}
+
+export const IS_DEFAULT_STORAGE_CLASS_ANNOTATION = 'storageclass.kubernetes.io/is-default-class';
+
+/**
+ * The DefaultStorageClass admission plugin: a claim with no spec.storageClassName (absent, not
+ * "") gets the default class; with several defaults, the newest (then by name).
+ * upstream: plugin/pkg/admission/storage/storageclass/setdefault/admission.go,
+ * pkg/volume/util/storageclass.go GetDefaultClass.
+ */
+export function setDefaultStorageClass(pvc: KObject, ctx: StrategyContext): void {
+  const spec = (pvc.spec ??= {});
+  if (spec.storageClassName !== undefined && spec.storageClassName !== null) return;
+  const defaults = ctx.list('storageclasses').filter((sc) => sc.metadata.annotations?.[IS_DEFAULT_STORAGE_CLASS_ANNOTATION] === 'true');
+  if (defaults.length === 0) return;
+  defaults.sort((a, b) => String(b.metadata.creationTimestamp ?? '').localeCompare(String(a.metadata.creationTimestamp ?? '')) || String(a.metadata.name).localeCompare(String(b.metadata.name)));
+  spec.storageClassName = defaults[0].metadata.name;
 }
 
 function prepareService(svc: KObject, ctx: StrategyContext): void {

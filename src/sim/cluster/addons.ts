@@ -10,6 +10,10 @@
  *   (172.18.0.2, the control-plane node) never moves;
  * - the two system PriorityClasses, only if they are not there yet (the API server bootstraps
  *   them upstream: pkg/registry/scheduling/rest/storage_scheduling.go); AlreadyExists is fine.
+ * - the default StorageClass
+ *   `standard` (provisioner hostpath.csi.k8s.io, Immediate binding, reclaim Delete), as kind's
+ *   default class, served by the simulated hostpath CSI driver (src/sim/node/csi) and its
+ *   provisioner (src/sim/controllers/volume).
  * Every create is retried until it succeeds or the object already exists.
  */
 import type { KObject } from '../apiserver/store';
@@ -130,6 +134,16 @@ export const KUBERNETES_ENDPOINTSLICE: KObject = {
   ports: apiserverPorts
 };
 
+/** The default StorageClass (upstream: kind's pkg/cluster/internal/create/actions/installstorage, with the CSI hostpath driver). */
+export const DEFAULT_STORAGE_CLASS: KObject = {
+  apiVersion: 'storage.k8s.io/v1',
+  kind: 'StorageClass',
+  metadata: { name: 'standard', annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } },
+  provisioner: 'hostpath.csi.k8s.io',
+  reclaimPolicy: 'Delete',
+  volumeBindingMode: 'Immediate'
+};
+
 /** Objects in creation order: a pod of the DaemonSet needs its ServiceAccount and PriorityClass. */
 export const ADDON_OBJECTS: readonly [string, KObject][] = [
   ...SYSTEM_PRIORITY_CLASSES.map((pc) => ['priorityclasses', pc] as [string, KObject]),
@@ -137,8 +151,10 @@ export const ADDON_OBJECTS: readonly [string, KObject][] = [
   ['endpointslices', KUBERNETES_ENDPOINTSLICE],
   ['serviceaccounts', KUBE_PROXY_SERVICEACCOUNT],
   ['configmaps', KUBE_PROXY_CONFIGMAP],
-  ['daemonsets', KUBE_PROXY_DAEMONSET]
+  ['daemonsets', KUBE_PROXY_DAEMONSET],
+  ['storageclasses', DEFAULT_STORAGE_CLASS]
 ];
+
 
 /** Creates the add-ons one after the other, retrying each on any error but AlreadyExists. */
 export function createAddons(client: Client, after: (ms: number, fn: () => void) => void, objects: readonly [string, KObject][] = ADDON_OBJECTS): void {

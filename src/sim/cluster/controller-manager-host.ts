@@ -1,6 +1,6 @@
 /**
  * kube-controller-manager's host: the controllers, sharing one informer factory.
- * The endpoints, EndpointSlice and DaemonSet controllers, and the kubeadm add-ons (addons.ts), start here too.
+ * The endpoints, EndpointSlice, DaemonSet and PersistentVolume controllers, and the kubeadm add-ons (addons.ts), start here too.
  */
 import { ClientHost } from './host';
 import { GarbageCollector } from '../controllers/garbagecollector/garbagecollector';
@@ -13,6 +13,7 @@ import { TaintEvictionController } from '../controllers/tainteviction/controller
 import { EndpointController, ENDPOINT_CONTROLLER } from '../controllers/endpoint/endpoints-controller';
 import { EndpointSliceController, ENDPOINTSLICE_CONTROLLER } from '../controllers/endpointslice/endpointslice-controller';
 import { DaemonSetsController, DAEMONSET_CONTROLLER } from '../controllers/daemon/daemon-controller';
+import { PersistentVolumeController, PV_CONTROLLER } from '../controllers/volume/pv-controller';
 import { createAddons } from './addons';
 
 export const CONTROLLER_MANAGER_HOST = 'kube-controller-manager';
@@ -31,6 +32,8 @@ export class ControllerManagerHost extends ClientHost {
     new EndpointController(this.client(ENDPOINT_CONTROLLER), factory, this.clock);
     new EndpointSliceController(this.client(ENDPOINTSLICE_CONTROLLER), factory, this.clock);
     new DaemonSetsController(this.client(DAEMONSET_CONTROLLER), factory, this.clock);
+    // The PV binder, with the hostpath CSI driver's external provisioner (its own client) alongside.
+    new PersistentVolumeController(this.client(PV_CONTROLLER), factory, this.clock, this.client('csi-provisioner'));
     // kubeadm's add-ons and the `kubernetes` Service's endpoints (see addons.ts for why here).
     this.clock.after(0, () => createAddons(this.client('kubeadm'), (ms, fn) => this.clock.after(ms, fn)));
     // Informers start once the host's first step runs (the API server must be reachable).

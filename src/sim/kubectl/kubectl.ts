@@ -16,6 +16,8 @@ import { describeCommand } from './describe';
 import { deleteCommand } from './delete';
 import { annotateCommand, labelCommand } from './label';
 import { scaleCommand } from './scale';
+import { rolloutCommand } from './rollout';
+import { setCommand } from './set';
 import { cordonCommand, taintCommand, uncordonCommand } from './node';
 import { explainCommand } from './explain';
 import { apiResourcesCommand, apiVersionsCommand, clusterInfoCommand, versionCommand } from './discovery';
@@ -23,9 +25,11 @@ import { apiResourcesCommand, apiVersionsCommand, clusterInfoCommand, versionCom
 const COMMANDS: readonly CommandSpec[] = [
   createCommand,
   runCommand,
+  setCommand,
   explainCommand,
   getCommand,
   deleteCommand,
+  rolloutCommand,
   scaleCommand,
   clusterInfoCommand,
   cordonCommand,

@@ -3,7 +3,8 @@
  * runs them through the CRI runtime. SyncPod posts the status, then lets the runtime manager
  * create the sandbox and start containers; SyncTerminatingPod stops them with the grace period;
  * SyncTerminatedPod removes the sandbox and confirms the deletion to the API server.
- * Volumes are not simulated yet (the service-account token counts as mounted at once).
+ * Before the sandbox, SyncPod waits for the pod's volumes (volumemanager/); SyncTerminatedPod
+ * unmounts them once the containers are gone.
  * upstream: pkg/kubelet/kubelet.go (SyncPod, SyncTerminatingPod, SyncTerminatedPod, syncLoop),
  * pkg/kubelet/kubelet_pods.go
  */
@@ -22,6 +23,8 @@ import { GenericPLEG } from './pleg/generic';
 import { PodWorkers, type PodSyncer, type SyncOutcome } from './podworkers/pod-workers';
 import { generateAPIPodStatus } from './status/generate';
 import { StatusManager } from './status/status-manager';
+import { HostPathCSINodePlugin } from '../node/csi/hostpath';
+import { VolumeManager, WAIT_CANCELED } from './volumemanager/volume-manager';
 import { ConfigHashAnnotationKey, ConfigMirrorAnnotationKey, FileSourceWatcher, isMirrorPod, isStaticPod, type NodeFiles } from './config/file';
 
 export interface KubeletPodsDeps {
@@ -51,6 +54,12 @@ export class KubeletPods implements PodSyncer {
   /** Static pods from the file source, by `namespace/name` (the kubelet owns them; the API has only their mirrors). */
   readonly staticPods = new Map<string, any>();
   readonly fileSource?: FileSourceWatcher;
+  /** The node's CSI plugin (hostpath.csi.k8s.io) and the volume manager that drives it. */
+  readonly csi: HostPathCSINodePlugin;
+  readonly volumeManager: VolumeManager;
+  /** ConfigMaps and Secrets the volume manager reads (upstream: the kubelet's watch-based configmap/secret managers). */
+  readonly configMapInformer: SharedInformer;
+  readonly secretInformer: SharedInformer;
   /** Mirror pod create/delete requests in flight, by `namespace/name`. */
   #mirrorOps = new Set<string>();
   /** The mirror this kubelet created last, by `namespace/name`, until the informer shows it (uid). */
@@ -68,6 +77,24 @@ export class KubeletPods implements PodSyncer {
     this.runtimeManager = new KubeGenericRuntimeManager(runtime, new ImageManager(runtime, recorder, clock), recorder, clock);
     this.podWorkers = new PodWorkers(clock, this);
     this.pleg = new GenericPLEG(runtime, clock, node, trace, (pod) => this.#plegEvent(pod), deps.onRuntimeReady);
+    this.configMapInformer = new SharedInformer(client, 'configmaps', {}, (ms, fn) => clock.after(ms, fn));
+    this.secretInformer = new SharedInformer(client, 'secrets', {}, (ms, fn) => clock.after(ms, fn));
+    this.csi = new HostPathCSINodePlugin({ node, clock, trace });
+    this.volumeManager = new VolumeManager({
+      node,
+      client,
+      clock,
+      csi: this.csi,
+      recorder,
+      // From the informer's cache when it has the object (at once), else asked from the API server.
+      getObject: (resource, namespace, name, cb) => {
+        const cached = (resource === 'configmaps' ? this.configMapInformer : this.secretInformer).get(namespace, name);
+        if (cached) return cb(cached);
+        client.get(resource, namespace, name, (_err, obj) => {
+          if (!this.#stopped) cb(obj);
+        });
+      }
+    });
     if (deps.staticPods) {
       const { files, dir, periodMs } = deps.staticPods;
       this.fileSource = new FileSourceWatcher({
@@ -87,10 +114,12 @@ export class KubeletPods implements PodSyncer {
   start(): void {
     // upstream: syncLoopIteration: a mirror pod from the API is never run; it only triggers its static pod's sync.
     this.informer.addEventHandler({
-      add: (pod) => (isMirrorPod(pod) ? this.#mirrorEvent(pod, false) : this.podWorkers.updatePod(pod)),
-      update: (_old, pod) => (isMirrorPod(pod) ? this.#mirrorEvent(pod, false) : this.podWorkers.updatePod(pod)),
-      delete: (pod) => (isMirrorPod(pod) ? this.#mirrorEvent(pod, true) : this.podWorkers.updatePod(pod, { deleted: true }))
+      add: (pod) => (isMirrorPod(pod) ? this.#mirrorEvent(pod, false) : this.#apiPodUpdate(pod, false)),
+      update: (_old, pod) => (isMirrorPod(pod) ? this.#mirrorEvent(pod, false) : this.#apiPodUpdate(pod, false)),
+      delete: (pod) => (isMirrorPod(pod) ? this.#mirrorEvent(pod, true) : this.#apiPodUpdate(pod, true))
     });
+    this.configMapInformer.run();
+    this.secretInformer.run();
     // The file source reads the directory at start, before the API's pods arrive.
     this.fileSource?.start();
     this.informer.run();
@@ -101,9 +130,18 @@ export class KubeletPods implements PodSyncer {
     this.#stopped = true;
     this.fileSource?.stop();
     this.informer.stop();
+    this.configMapInformer.stop();
+    this.secretInformer.stop();
+    this.volumeManager.stop();
     this.pleg.stop();
     this.podWorkers.stop();
     this.statusManager.stop();
+  }
+
+  /** A pod being deleted stops waiting for its volumes (its sync ends; the worker goes on to terminate it). */
+  #apiPodUpdate(pod: any, deleted: boolean): void {
+    if (deleted || pod.metadata.deletionTimestamp) this.volumeManager.cancelWait(pod.metadata.uid);
+    this.podWorkers.updatePod(pod, deleted ? { deleted: true } : {});
   }
 
   /** upstream: kubelet.go syncLoopIteration, plegCh: a lifecycle event syncs its pod. */
@@ -152,6 +190,7 @@ export class KubeletPods implements PodSyncer {
     const now = this.deps.clock.now();
     const gone = { ...pod, metadata: { ...pod.metadata, deletionTimestamp: timestamp(now + grace * 1000), deletionGracePeriodSeconds: grace } };
     // The worker takes the pod with its deletion (grace period), then learns it is gone from the config.
+    this.volumeManager.cancelWait(pod.metadata.uid);
     const state = this.podWorkers.state(pod.metadata.uid);
     if (state === 'syncing' || state === 'terminating') this.#terminatingStatic.set(`${pod.metadata.namespace}/${pod.metadata.name}`, pod.metadata.uid);
     this.podWorkers.updatePod(gone);
@@ -302,7 +341,7 @@ export class KubeletPods implements PodSyncer {
     return generateAPIPodStatus({ pod: base, runtime, failures: this.reasonCache.get(pod.metadata.uid) ?? new Map(), hostIP: this.deps.hostIP, now: this.deps.clock.now(), terminal });
   }
 
-  /** upstream: kubelet.go SyncPod (volumes, cgroups, probes not simulated yet). */
+  /** upstream: kubelet.go SyncPod (cgroups, probes not simulated yet). */
   syncPod(pod: any, done: (o: SyncOutcome) => void): void {
     if (this.#stopped) return;
     // upstream: pod_workers.go allowStaticPodStart: a static pod waits until the previous pod of the
@@ -321,16 +360,31 @@ export class KubeletPods implements PodSyncer {
       // upstream: SyncPod creates (or replaces) the mirror pod of a static pod before starting containers.
       if (isStaticPod(pod)) this.#syncMirror(pod);
       if (status.phase === 'Succeeded' || status.phase === 'Failed') return done({ terminal: true });
-      this.runtimeManager.syncPod(pod, before, (result) => {
+      // upstream: SyncPod: volumeManager.WaitForAttachAndMount before containerRuntime.SyncPod; on
+      // failure a FailedMount event and the sync ends in error (the pod worker retries it later).
+      this.volumeManager.waitForAttachAndMount(pod, (mountErr) => {
         if (this.#stopped) return;
-        this.reasonCache.set(uid, result.failures);
-        // upstream learns what SyncPod started at the next PLEG relist; here the sync reads it back at once.
-        this.runtimeManager.getPodStatus(uid, name, namespace, (after) => {
-          if (this.#stopped) return;
-          const next = this.#status(pod, after, false);
-          this.#setStatus(pod, next);
-          done({ requeueAt: result.requeueAt, terminal: next.phase === 'Succeeded' || next.phase === 'Failed' });
-        });
+        if (mountErr !== undefined) {
+          if (mountErr !== WAIT_CANCELED) this.deps.recorder.event(pod, 'Warning', 'FailedMount', `Unable to attach or mount volumes: ${mountErr}`);
+          return done({ requeueAt: this.deps.clock.now() + SYNC_ERROR_BACKOFF_MS });
+        }
+        this.#runtimeSync(pod, before, done);
+      });
+    });
+  }
+
+  /** upstream: kuberuntime_manager.go SyncPod (sandbox, init containers, containers), then the status read back. */
+  #runtimeSync(pod: any, before: Parameters<KubeGenericRuntimeManager['syncPod']>[1], done: (o: SyncOutcome) => void): void {
+    const { uid, name, namespace } = pod.metadata;
+    this.runtimeManager.syncPod(pod, before, (result) => {
+      if (this.#stopped) return;
+      this.reasonCache.set(uid, result.failures);
+      // upstream learns what SyncPod started at the next PLEG relist; here the sync reads it back at once.
+      this.runtimeManager.getPodStatus(uid, name, namespace, (after) => {
+        if (this.#stopped) return;
+        const next = this.#status(pod, after, false);
+        this.#setStatus(pod, next);
+        done({ requeueAt: result.requeueAt, terminal: next.phase === 'Succeeded' || next.phase === 'Failed' });
       });
     });
   }
@@ -354,28 +408,37 @@ export class KubeletPods implements PodSyncer {
     });
   }
 
-  /** upstream: kubelet.go SyncTerminatedPod + status_manager.go canBeDeleted: remove the sandbox, then confirm the deletion. */
+  /**
+   * upstream: kubelet.go SyncTerminatedPod (volumeManager.WaitForUnmount) + status_manager.go
+   * canBeDeleted: remove the sandbox, unmount the volumes, then confirm the deletion.
+   */
   syncTerminatedPod(pod: any, deleted: boolean, done: () => void): void {
     if (this.#stopped) return;
     this.#trace('kubelet.syncPod', pod, { updateType: 'terminated' });
     const { uid, name, namespace } = pod.metadata;
     this.runtimeManager.getPodStatus(uid, name, namespace, (s) => {
-      this.runtimeManager.removePod(s, () => {
-        if (this.#stopped) return;
-        this.reasonCache.delete(uid);
-        if (deleted || isStaticPod(pod)) {
-          this.statusManager.forget(uid);
-          if (isStaticPod(pod)) this.#staticPodTerminated(pod);
-          return done();
-        }
-        this.statusManager.deletePod(pod, () => {
-          this.statusManager.forget(uid);
-          done();
-        });
-      });
+      this.runtimeManager.removePod(s, () => this.volumeManager.unmountPod(pod, () => this.#terminated(pod, deleted, done)));
+    });
+  }
+
+  #terminated(pod: any, deleted: boolean, done: () => void): void {
+    const { uid } = pod.metadata;
+    if (this.#stopped) return;
+    this.reasonCache.delete(uid);
+    if (deleted || isStaticPod(pod)) {
+      this.statusManager.forget(uid);
+      if (isStaticPod(pod)) this.#staticPodTerminated(pod);
+      return done();
+    }
+    this.statusManager.deletePod(pod, () => {
+      this.statusManager.forget(uid);
+      done();
     });
   }
 }
+
+/** upstream: pod_workers.go workerBackOffPeriod: a sync that failed (volumes not mounted) is retried after 10 s. */
+export const SYNC_ERROR_BACKOFF_MS = 10_000;
 
 /** Conditions the kubelet set, plus any others the API has (PodScheduled from the scheduler, DisruptionTarget...). */
 function mergeConditions(mine: any[] | undefined, api: any[] | undefined): any[] {

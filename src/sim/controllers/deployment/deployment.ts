@@ -85,6 +85,12 @@ export class DeploymentController {
     const oldRSs = owned.filter((rs) => rs !== newRS);
     const replicas: number = d.spec.replicas ?? 1;
 
+    if (newRS) {
+      // upstream: sync.go getNewReplicaSet -> SetNewReplicaSetAnnotations: a ReplicaSet whose
+      // template comes back (rollout undo) becomes the newest revision again.
+      const maxOld = Math.max(0, ...oldRSs.map((rs) => Number(rs.metadata.annotations?.[REVISION] ?? 0)));
+      if (Number(newRS.metadata.annotations?.[REVISION] ?? 0) <= maxOld) return this.#setRevision(k, d, newRS, String(maxOld + 1));
+    }
     if (!newRS) {
       if (d.spec.paused) return this.#syncStatus(k, d, owned, undefined);
       return this.#createNewRS(k, d, hash, oldRSs);
@@ -155,6 +161,15 @@ export class DeploymentController {
           if (rs.spec.replicas > 0) this.#recorder.event(d, 'Normal', 'ScalingReplicaSet', `Scaled up replica set ${rs.metadata.name} to ${rs.spec.replicas} from 0`);
           this.client.patch('deployments', d.metadata.namespace, d.metadata.name, { metadata: { annotations: { [REVISION]: String(revision) } } }, 'merge');
         }
+        done(err);
+      })
+    );
+  }
+
+  #setRevision(k: string, d: KObject, rs: KObject, revision: string): void {
+    this.#send(k, (done) =>
+      this.client.patch('replicasets', rs.metadata.namespace, rs.metadata.name, { metadata: { annotations: { [REVISION]: revision } } }, 'merge', (err) => {
+        if (!err) this.client.patch('deployments', d.metadata.namespace, d.metadata.name, { metadata: { annotations: { [REVISION]: revision } } }, 'merge');
         done(err);
       })
     );

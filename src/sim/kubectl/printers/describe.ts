@@ -1509,3 +1509,8 @@ export function describe(kind: string, obj: any, ctx: DescribeContext): string |
 
 /** The QoS class shown by describe (re-exported for other code). */
 export { podQOSClass };
+
+/** `kubectl rollout history --revision=N`: the pod template as describe prints it (history.go printTemplate). */
+export function describePodTemplateText(template: any): string {
+  return tabbedString((w) => describePodTemplate(template, w));
+}

@@ -103,4 +103,25 @@ describe('Deployment controller', () => {
     await cluster.advance(45_000);
     expect((await console.exec('kubectl get deploy web --no-headers')).output).toMatch(/^web\s+2\/2\s+2\s+2\s+\d+s\n$/);
   });
+
+  it('makes a ReplicaSet whose template comes back the newest revision (SetNewReplicaSetAnnotations)', async () => {
+    const cluster = new Cluster({ seed: 5, workers: 2 });
+    await cluster.waitForNodesReady();
+    const console = new Console(cluster);
+    await console.exec(deploy('nginx:1.27'));
+    await cluster.advance(30_000);
+    await console.exec(deploy('nginx:1.25'));
+    await cluster.advance(60_000);
+    await console.exec(deploy('nginx:1.27'));
+    await cluster.advance(60_000);
+    const list = async (resource: string) => {
+      const r = await cluster.request({ verb: 'list', resource, namespace: 'default' });
+      if (!r.ok) throw new Error(r.status.message);
+      return r.object.items;
+    };
+    const revs = (await list('replicasets')).map((rs: any) => `${rs.spec.template.spec.containers[0].image}=${rs.metadata.annotations['deployment.kubernetes.io/revision']}`).sort();
+    expect(revs).toEqual(['nginx:1.25=2', 'nginx:1.27=3']);
+    expect((await list('deployments'))[0].metadata.annotations['deployment.kubernetes.io/revision']).toBe('3');
+    expect((await console.exec('kubectl get deploy web --no-headers')).output).toMatch(/^web\s+4\/4\s+4\s+4\s+\S+\n$/);
+  });
 });

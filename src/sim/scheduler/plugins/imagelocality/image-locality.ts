@@ -26,19 +26,33 @@ export function calculatePriority(sumScores: number, numContainers: number): num
 }
 
 export function newImageLocality(handle: Pick<Handle, 'nodeInfos'>) {
+  // upstream keeps NumNodes per image in the snapshot (ImageStateSummary); here the count of nodes
+  // having each image is computed once per scheduling cycle, and only for images some node has.
+  const perCycle = new WeakMap<CycleState, { total: number; nodesWith: Map<string, number> }>();
+  const spread = (state: CycleState, image: string) => {
+    let c = perCycle.get(state);
+    if (!c) perCycle.set(state, (c = { total: -1, nodesWith: new Map() }));
+    let n = c.nodesWith.get(image);
+    if (n === undefined) {
+      const all = handle.nodeInfos();
+      c.total = all.length;
+      n = 0;
+      for (const ni of all) if (ni.imageSizes.has(image)) n++;
+      c.nodesWith.set(image, n);
+    }
+    return n / c.total;
+  };
   return {
     name: ImageLocalityName,
-    score(_state: CycleState, pod: Pod, nodeInfo: NodeInfo) {
-      const all = handle.nodeInfos();
+    score(state: CycleState, pod: Pod, nodeInfo: NodeInfo) {
       const containers = [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])];
       let sum = 0;
       for (const c of containers) {
         const image = normalizedImageName(c.image ?? '');
         const size = nodeInfo.imageSizes.get(image);
         if (size === undefined) continue;
-        const numNodes = all.filter((n) => n.imageSizes.has(image)).length;
         // upstream: scaledImageScore = size * spread (nodes with the image / all nodes)
-        sum += Math.trunc(size * (numNodes / all.length));
+        sum += Math.trunc(size * spread(state, image));
       }
       return { score: calculatePriority(sum, containers.length), status: new Status(Code.Success) };
     }

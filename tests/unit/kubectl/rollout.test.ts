@@ -1,0 +1,153 @@
+/**
+ * kubectl rollout status/history/undo/restart/pause/resume and set image against a full cluster
+ * (controllers, scheduler and kubelets running in virtual time). Texts are kubectl v1.32's.
+ */
+import { describe, expect, test } from 'vitest';
+import { Cluster } from '../../../src/sim/cluster/cluster';
+import { Console } from '../../../src/sim/cluster/console';
+import { bench } from './harness';
+
+async function boot(): Promise<{ cluster: Cluster; sh: (line: string) => Promise<{ stdout: string; stderr: string; exitCode: number }> }> {
+  const cluster = new Cluster({ seed: 1, workers: 2 });
+  expect(await cluster.waitForNodesReady()).toBe(true);
+  const con = new Console(cluster);
+  const sh = async (line: string) => {
+    const r = await con.exec(line);
+    return r.results[0].output;
+  };
+  return { cluster, sh };
+}
+
+async function deployed() {
+  const b = await boot();
+  expect((await b.sh('kubectl create deployment web --image=nginx:1.27 --replicas=4')).stdout).toBe('deployment.apps/web created\n');
+  const first = await b.sh('kubectl rollout status deployment/web --timeout=120s');
+  expect(first.stdout.endsWith('deployment "web" successfully rolled out\n'), first.stdout + first.stderr).toBe(true);
+  return b;
+}
+
+const images = async (cluster: Cluster) => {
+  const r = await cluster.request({ verb: 'list', resource: 'pods', namespace: 'default' });
+  if (!r.ok) throw new Error(r.status.message);
+  return r.object.items.filter((p: any) => !p.metadata.deletionTimestamp).map((p: any) => p.spec.containers[0].image).sort();
+};
+
+const template = async (cluster: Cluster) => {
+  const r = await cluster.request({ verb: 'get', resource: 'deployments', namespace: 'default', name: 'web' });
+  if (!r.ok) throw new Error(r.status.message);
+  return r.object;
+};
+
+describe('kubectl rollout', () => {
+  test('set image, status, history, undo', async () => {
+    const { cluster, sh } = await deployed();
+    expect(await sh('kubectl set image deployment/web nginx=nginx:1.25')).toEqual({ stdout: 'deployment.apps/web image updated\n', stderr: '', exitCode: 0 });
+    const status = await sh('kubectl rollout status deployment/web');
+    expect(status.exitCode).toBe(0);
+    const lines = status.stdout.trimEnd().split('\n');
+    // Each distinct progress line once, in kubectl's wording, ending with success.
+    expect(new Set(lines).size).toBe(lines.length);
+    expect(lines[lines.length - 1]).toBe('deployment "web" successfully rolled out');
+    for (const l of lines.slice(0, -1)) {
+      expect(l).toMatch(
+        /^(Waiting for deployment "web" rollout to finish: (\d+ out of 4 new replicas have been updated|\d+ old replicas are pending termination|\d+ of 4 updated replicas are available)\.\.\.|Waiting for deployment spec update to be observed\.\.\.)$/
+      );
+    }
+    expect(lines.some((l) => /out of 4 new replicas have been updated/.test(l))).toBe(true);
+    expect(lines.some((l) => /old replicas are pending termination/.test(l))).toBe(true);
+    expect(await images(cluster)).toEqual(Array(4).fill('nginx:1.25'));
+
+    expect((await sh('kubectl rollout history deployment/web')).stdout).toBe('deployment.apps/web \nREVISION  CHANGE-CAUSE\n1         <none>\n2         <none>\n\n');
+    const rev2 = (await sh('kubectl rollout history deployment/web --revision=2')).stdout;
+    expect(rev2.startsWith('deployment.apps/web with revision #2\nPod Template:\n  Labels:  app=web\n           pod-template-hash=')).toBe(true);
+    expect(rev2).toContain('    Image:         nginx:1.25\n');
+    expect(await sh('kubectl rollout history deployment/web --revision=9')).toMatchObject({ stderr: 'error: unable to find the specified revision\n', exitCode: 1 });
+
+    expect(await sh('kubectl rollout undo deployment/web --to-revision=9')).toMatchObject({ stderr: 'error: unable to find specified revision 9 in history\n', exitCode: 1 });
+    expect((await sh('kubectl rollout undo deployment/web')).stdout).toBe('deployment.apps/web rolled back\n');
+    const d = await template(cluster);
+    expect(d.spec.template.spec.containers[0].image).toBe('nginx:1.27');
+    expect(d.spec.template.metadata.labels).toEqual({ app: 'web' });
+    expect((await sh('kubectl rollout status deployment/web')).stdout.endsWith('deployment "web" successfully rolled out\n')).toBe(true);
+    expect(await images(cluster)).toEqual(Array(4).fill('nginx:1.27'));
+    expect((await sh('kubectl rollout history deployment/web')).stdout).toBe('deployment.apps/web \nREVISION  CHANGE-CAUSE\n2         <none>\n3         <none>\n\n');
+    expect((await template(cluster)).metadata.annotations['deployment.kubernetes.io/revision']).toBe('3');
+    expect((await sh('kubectl rollout undo deployment/web --to-revision=3')).stdout).toBe('deployment.apps/web skipped rollback (current template already matches revision 3)\n');
+  }, 60_000);
+
+  test('pause holds a new template until resume', async () => {
+    const { cluster, sh } = await deployed();
+    expect((await sh('kubectl rollout pause deployment/web')).stdout).toBe('deployment.apps/web paused\n');
+    expect(await sh('kubectl rollout pause deployment/web')).toMatchObject({ stdout: '', stderr: 'error: deployments.apps "web" is already paused\n', exitCode: 1 });
+    expect((await sh('kubectl set image deployment/web nginx=nginx:1.25')).stdout).toBe('deployment.apps/web image updated\n');
+    expect(await sh('kubectl rollout status deployment/web --timeout=20s')).toMatchObject({ stderr: 'error: timed out waiting for the condition\n', exitCode: 1 });
+    expect(await images(cluster)).toEqual(Array(4).fill('nginx:1.27'));
+    expect(await sh('kubectl rollout restart deployment/web')).toMatchObject({ stderr: "error: deployments.apps \"web\" can't restart paused deployment (run rollout resume first)\n", exitCode: 1 });
+    expect(await sh('kubectl rollout undo deployment/web')).toMatchObject({ stderr: "error: you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume' and try again\n", exitCode: 1 });
+    expect((await sh('kubectl rollout resume deployment/web')).stdout).toBe('deployment.apps/web resumed\n');
+    expect(await sh('kubectl rollout resume deployment/web')).toMatchObject({ stderr: 'error: deployments.apps "web" is not paused\n', exitCode: 1 });
+    expect((await sh('kubectl rollout status deployment/web')).stdout.endsWith('deployment "web" successfully rolled out\n')).toBe(true);
+    expect(await images(cluster)).toEqual(Array(4).fill('nginx:1.25'));
+  }, 60_000);
+
+  test('restart rolls new pods', async () => {
+    const { cluster, sh } = await deployed();
+    const before = await cluster.request({ verb: 'list', resource: 'pods', namespace: 'default' });
+    const oldNames = new Set(before.ok ? before.object.items.map((p: any) => p.metadata.name) : []);
+    expect((await sh('kubectl rollout restart deployment/web')).stdout).toBe('deployment.apps/web restarted\n');
+    const d = await template(cluster);
+    expect(d.spec.template.metadata.annotations['kubectl.kubernetes.io/restartedAt']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect((await sh('kubectl rollout status deployment/web')).stdout.endsWith('deployment "web" successfully rolled out\n')).toBe(true);
+    const after = await cluster.request({ verb: 'list', resource: 'pods', namespace: 'default' });
+    const live = after.ok ? after.object.items.filter((p: any) => !p.metadata.deletionTimestamp) : [];
+    expect(live).toHaveLength(4);
+    for (const p of live) expect(oldNames.has(p.metadata.name)).toBe(false);
+    expect((await sh('kubectl rollout history deploy/web')).stdout).toBe('deployment.apps/web \nREVISION  CHANGE-CAUSE\n1         <none>\n2         <none>\n\n');
+  }, 60_000);
+
+  test('set image errors', async () => {
+    const { sh } = await deployed();
+    expect(await sh('kubectl set image deployment/web nope=nginx:1.25')).toMatchObject({ stdout: '', stderr: 'error: unable to find container named "nope"\n', exitCode: 1 });
+    expect(await sh('kubectl set image deployment/web')).toMatchObject({ stderr: 'error: at least one image update is required\n', exitCode: 1 });
+    expect(await sh('kubectl set image deployment/web nginx=a deployment/x')).toMatchObject({ stderr: 'error: all resources must be specified before image changes: deployment/x\n', exitCode: 1 });
+    expect(await sh('kubectl set image deployment/nope web=a')).toMatchObject({ stderr: 'Error from server (NotFound): deployments.apps "nope" not found\n', exitCode: 1 });
+    expect(await sh('kubectl rollout status')).toMatchObject({ stderr: 'error: required resource not specified\n', exitCode: 1 });
+    expect(await sh('kubectl rollout history pod/x')).toMatchObject({ exitCode: 1 });
+  }, 60_000);
+});
+
+describe('kubectl rollout status for daemon sets', () => {
+  test('progress lines and success', async () => {
+    const statuses = [
+      { observedGeneration: 1, desiredNumberScheduled: 3, updatedNumberScheduled: 1, numberAvailable: 1 },
+      { observedGeneration: 1, desiredNumberScheduled: 3, updatedNumberScheduled: 3, numberAvailable: 2 },
+      { observedGeneration: 1, desiredNumberScheduled: 3, updatedNumberScheduled: 3, numberAvailable: 3 }
+    ];
+    let step = 0;
+    const b = bench({
+      onTick: (x) => {
+        const ds = x.get('daemonsets', 'kube-proxy', 'kube-system')!;
+        const s = statuses[Math.min(statuses.length - 1, Math.floor(step++ / 2))];
+        x.api.handle({ verb: 'update', resource: 'daemonsets', subresource: 'status', namespace: 'kube-system', name: 'kube-proxy', body: { ...ds, status: { ...ds.status, ...s } }, user: 'test' });
+      }
+    });
+    b.create(
+      'daemonsets',
+      {
+        apiVersion: 'apps/v1',
+        kind: 'DaemonSet',
+        metadata: { name: 'kube-proxy' },
+        spec: { selector: { matchLabels: { k: 'p' } }, template: { metadata: { labels: { k: 'p' } }, spec: { containers: [{ name: 'kube-proxy', image: 'registry.k8s.io/kube-proxy:v1.32.0' }] } } }
+      },
+      'kube-system'
+    );
+    const r = await b.run('kubectl rollout status ds/kube-proxy -n kube-system');
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe(
+      'Waiting for daemon set spec update to be observed...\n' +
+        'Waiting for daemon set "kube-proxy" rollout to finish: 1 out of 3 new pods have been updated...\n' +
+        'Waiting for daemon set "kube-proxy" rollout to finish: 2 of 3 updated pods are available...\n' +
+        'daemon set "kube-proxy" successfully rolled out\n'
+    );
+  });
+});
