@@ -18,7 +18,8 @@ import { timestamp } from '../kernel/clock';
 import type { TraceInput } from '../kernel/trace';
 import { Store, keyOf, thaw, type KObject, type StoredEvent } from './store';
 import { jsonPatch, mergePatch, strategicMergePatch } from './patch';
-import { gracePeriodFor, HAS_STATUS_SUBRESOURCE, prepareForCreate, priorityClasses, sameJSON, type StrategyContext } from './strategy';
+import { gracePeriodFor, HAS_STATUS_SUBRESOURCE, prepareForCreate, priorityClasses, type StrategyContext } from './strategy';
+import { sameJSON } from '../api/canonical';
 
 export type Verb = 'get' | 'list' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection' | 'watch';
 

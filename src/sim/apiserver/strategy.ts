@@ -107,18 +107,3 @@ export function gracePeriodFor(resource: string, obj: KObject, requested: number
   if (obj.metadata.deletionGracePeriodSeconds !== undefined) period = Math.min(period, obj.metadata.deletionGracePeriodSeconds);
   return Math.max(0, period);
 }
-
-/** Sorted JSON for spec comparison (generation bumps only on a real change). */
-export function sameJSON(a: unknown, b: unknown): boolean {
-  return JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b));
-}
-
-function sortKeys(x: unknown): unknown {
-  if (Array.isArray(x)) return x.map(sortKeys);
-  if (x && typeof x === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const k of Object.keys(x as object).sort()) out[k] = sortKeys((x as Record<string, unknown>)[k]);
-    return out;
-  }
-  return x;
-}

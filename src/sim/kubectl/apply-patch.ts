@@ -14,6 +14,7 @@
  */
 
 import { MERGE_KEYS } from '../api/merge-keys';
+import { sameJSON } from '../api/canonical';
 
 type Json = any;
 type JsonMap = Record<string, Json>;
@@ -35,17 +36,7 @@ function typeOf(x: unknown): string {
 }
 
 function deepEqual(a: Json, b: Json): boolean {
-  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
-}
-
-function canonical(x: Json): Json {
-  if (Array.isArray(x)) return x.map(canonical);
-  if (isMap(x)) {
-    const o: JsonMap = {};
-    for (const k of Object.keys(x).sort()) o[k] = canonical(x[k]);
-    return o;
-  }
-  return x;
+  return sameJSON(a, b);
 }
 
 function mergeKeyFor(field: string, lists: Json[][]): string | undefined {

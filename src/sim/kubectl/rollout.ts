@@ -6,6 +6,7 @@
  * staging/src/k8s.io/kubectl/pkg/polymorphichelpers/{rollout_status.go,history.go,rollback.go,
  * objectrestarter.go,objectpauser.go,objectresumer.go}.
  */
+import { canonicalJSON } from '../api/canonical';
 import type { KObject } from '../apiserver/store';
 import type { ResourceInfo } from '../api/resources';
 import { AggregateError, DRY_RUN_FLAG, FILENAME_FLAGS, OUTPUT_FLAGS, dryRunStrategy, epochNow, fail, type CommandSpec, type ErrorEntry, type Invocation } from './command';
@@ -244,19 +245,9 @@ function equalIgnoreHash(a: KObject, b: KObject): boolean {
       delete c.metadata.labels[HASH_LABEL];
       if (Object.keys(c.metadata.labels).length === 0) delete c.metadata.labels;
     }
-    return JSON.stringify(canonical(c));
+    return canonicalJSON(c);
   };
   return strip(a) === strip(b);
-}
-
-function canonical(x: unknown): unknown {
-  if (Array.isArray(x)) return x.map(canonical);
-  if (x && typeof x === 'object') {
-    const o: Record<string, unknown> = {};
-    for (const k of Object.keys(x as object).sort()) o[k] = canonical((x as Record<string, unknown>)[k]);
-    return o;
-  }
-  return x;
 }
 
 /** upstream: rollback.go deploymentRevision */

@@ -6,6 +6,7 @@
  * staging/src/k8s.io/apimachinery/pkg/util/rand (SafeEncodeString)
  */
 import type { KObject } from '../../apiserver/store';
+import { canonicalJSON } from '../../api/canonical';
 
 const ALPHANUMS = 'bcdfghjklmnpqrstvwxz2456789';
 
@@ -16,16 +17,6 @@ export function safeEncodeString(s: string): string {
   return out;
 }
 
-function canonical(x: unknown): unknown {
-  if (Array.isArray(x)) return x.map(canonical);
-  if (x && typeof x === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const k of Object.keys(x as object).sort()) out[k] = canonical((x as Record<string, unknown>)[k]);
-    return out;
-  }
-  return x;
-}
-
 /**
  * upstream: ComputeHash: FNV-32a over the pod template (and the collision count), printed in
  * decimal and safe-encoded. Upstream hashes Go's printed struct; this hashes canonical JSON, so
@@ -33,7 +24,7 @@ function canonical(x: unknown): unknown {
  */
 export function computeHash(template: unknown, collisionCount?: number): string {
   let h = 0x811c9dc5;
-  const text = JSON.stringify(canonical(template)) + (collisionCount !== undefined ? String(collisionCount) : '');
+  const text = canonicalJSON(template) + (collisionCount !== undefined ? String(collisionCount) : '');
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i) & 0xff;
     h = Math.imul(h, 0x01000193) >>> 0;

@@ -5,6 +5,7 @@
  * newEndpointSlice, setEndpointSliceLabels), reconciler.go (reconcileByAddressType,
  * reconcileByPortMapping, placeholder slices).
  */
+import { sameJSON } from '../../api/canonical';
 import type { KObject } from '../../apiserver/store';
 import { isPodReady } from '../replicaset/controller-utils';
 import { findPort, isServiceIPSet, shouldPodBeInEndpoints, HEADLESS_LABEL } from '../endpoint/endpoints-util';
@@ -67,11 +68,6 @@ export function endpointKey(ep: Endpoint): string {
 /** The identity of a set of ports (upstream: endpointsliceutil.NewPortMapKey, a hash of the sorted ports). */
 export function portMapKey(ports: readonly EndpointPort[] | undefined): string {
   return JSON.stringify((ports ?? []).map((p) => [p.name ?? '', p.port, p.protocol ?? 'TCP', p.appProtocol ?? '']).sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1)));
-}
-
-/** JSON with sorted keys: objects read back from the API server need not keep our key order. */
-function canonicalJSON(x: unknown): string {
-  return JSON.stringify(x, (_k, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
 }
 
 export interface DesiredGroup {
@@ -137,7 +133,6 @@ export interface ReconcilePlan {
   delete: KObject[];
 }
 
-const sameJSON = (a: unknown, b: unknown) => canonicalJSON(a) === canonicalJSON(b);
 
 /**
  * upstream: reconcileByAddressType + reconcileByPortMapping. Per port mapping: 1. existing slices
