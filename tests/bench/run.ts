@@ -4,9 +4,15 @@
  *  2. Watch fan-out: one write delivered to 1,000 watchers in one host (shared frozen objects).
  *  3. Headless speed: virtual seconds per wall second for the default cluster and for 100 nodes.
  *  4. Worker-mode overhead: the same scenario in-process and with every host behind a MessagePort.
- *  5. Scheduler throughput: the framework with the default plugins driven directly (no API server):
- *     1,000 and 5,000 fake nodes, 10,000 pending pods, adaptive percentageOfNodesToScore.
- *     `npm run bench -- --scheduler` runs only this part.
+ *  5. Scheduler throughput: the scheduling algorithm with the default plugins driven directly (no
+ *     API server): 1,000 and 5,000 fake nodes, 10,000 pending pods, adaptive
+ *     percentageOfNodesToScore. `npm run bench -- --scheduler` runs only this part
+ *     (BENCH_SCHEDULER_NODES=1000|5000 one size, BENCH_SCHEDULER_BUDGET_MS the wall budget per size).
+ *     pods/s is given per wall second and per second of this process's CPU time (on a shared,
+ *     loaded machine the wall figure also counts other processes' turns).
+ *  6. Probes: the 30-pods-per-node clusters again with three probes per container (exec, httpGet,
+ *     tcpSocket, every 10 s), against the same clusters without probes. `npm run bench -- --probes`
+ *     runs only this part (BENCH_PROBE_NODES=100,1000 picks the sizes).
  */
 import { performance } from 'node:perf_hooks';
 import { MessageChannel } from 'node:worker_threads';
@@ -16,10 +22,11 @@ import { Cluster, inProcessHosts, type HostFactory } from '../../src/sim/cluster
 import { PortHostLink, serveHost } from '../../src/sim/cluster/port-link';
 import type { Node, Pod } from 'kubernetes-types/core/v1';
 import { SchedulerCache } from '../../src/sim/scheduler/cache';
-import { numFeasibleNodesToFind, selectHost } from '../../src/sim/scheduler/scheduler';
+import { ScheduleAlgorithm, numFeasibleNodesToFind } from '../../src/sim/scheduler/schedule-one';
+import { Attempt } from '../../src/sim/scheduler/explain';
 import { DefaultSchedulerName, DefaultWeights, Framework, defaultPlugins } from '../../src/sim/scheduler/framework/framework';
 import type { Handle } from '../../src/sim/scheduler/framework/interfaces';
-import { CycleState, type NodeInfo } from '../../src/sim/scheduler/framework/types';
+import { CycleState, newPodInfo, podKey } from '../../src/sim/scheduler/framework/types';
 
 function fmt(n: number): string {
   return n >= 1e6 ? `${(n / 1e6).toFixed(2)}M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : n.toFixed(1);
@@ -108,41 +115,79 @@ async function workerOverhead(): Promise<void> {
   report('  virtual s per wall s in worker mode', fmt(600 / (b.wall / 1000)));
 }
 
+/** nginx with an exec, an httpGet and a tcpSocket probe (the defaults: every 10 s, timeout 1 s). */
+const PROBED_CONTAINER = {
+  name: 'c',
+  image: 'nginx:1.27',
+  livenessProbe: { exec: { command: ['true'] } },
+  readinessProbe: { httpGet: { path: '/', port: 80 } },
+  startupProbe: { tcpSocket: { port: 80 } }
+};
+
 /** Steady state with pods running: N worker nodes, 30 pods each (one Deployment), leases, PLEG, status. */
-async function withPods(workers: number, steadyVirtualMs: number): Promise<void> {
-  const cluster = new Cluster({ seed: 1, workers, kubeletsPerHost: 50 });
+async function withPods(workers: number, steadyVirtualMs: number, container: object = { name: 'c', image: 'registry.k8s.io/pause:3.10' }, label = '', settleVirtualMs = 0): Promise<number> {
+  // 10.244.0.0/16 holds 256 nodes' /24s: a bigger cluster needs a bigger pod subnet, as kubeadm's would.
+  const cluster = new Cluster({ seed: 1, workers, kubeletsPerHost: 50, ...(workers > 255 ? { podSubnet: '10.0.0.0/8' } : {}) });
   await cluster.waitForNodesReady(300_000);
   const replicas = workers * 30;
   const heap0 = process.memoryUsage().heapUsed;
   const startUp = performance.now();
-  const r = await cluster.request({
-    verb: 'create', resource: 'deployments', namespace: 'default',
-    body: { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'bench' }, spec: { replicas, selector: { matchLabels: { app: 'bench' } }, template: { metadata: { labels: { app: 'bench' } }, spec: { containers: [{ name: 'c', image: 'registry.k8s.io/pause:3.10' }] } } } }
-  });
-  if (!r.ok) throw new Error(r.status.message);
+  // One Deployment per 3,000 replicas, each in its own namespace (the ReplicaSet controller's claim
+  // walks its namespace's pods recursively: past ~5,000 pods the stack overflows).
+  const namespaces: string[] = [];
+  for (let d = 0; d * 3000 < replicas; d++) {
+    const name = d === 0 ? 'bench' : `bench-${d}`;
+    const namespace = d === 0 ? 'default' : name;
+    namespaces.push(namespace);
+    if (d > 0) await cluster.request({ verb: 'create', resource: 'namespaces', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } } });
+    const r = await cluster.request({
+      verb: 'create', resource: 'deployments', namespace,
+      body: { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name }, spec: { replicas: Math.min(3000, replicas - d * 3000), selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: { containers: [container] } } } }
+    });
+    if (!r.ok) throw new Error(r.status.message);
+  }
   // Let every pod start (virtual time), then measure a steady stretch.
   let running = 0;
   for (let i = 0; i < 60 && running < replicas; i++) {
     await cluster.advance(10_000);
-    const pods = await cluster.request({ verb: 'list', resource: 'pods', namespace: 'default', fieldSelector: 'status.phase=Running' });
-    running = pods.ok ? pods.object.items.length : 0;
+    running = 0;
+    for (const namespace of namespaces) {
+      const pods = await cluster.request({ verb: 'list', resource: 'pods', namespace, fieldSelector: 'status.phase=Running' });
+      running += pods.ok ? pods.object.items.length : 0;
+    }
   }
   const startUpWall = (performance.now() - startUp) / 1000;
+  // Probed pods turn Ready a probe period after Running (startup, then readiness): let that settle first.
+  if (settleVirtualMs > 0) await cluster.advance(settleVirtualMs);
   const v0 = cluster.now;
   const start = performance.now();
   await cluster.advance(steadyVirtualMs);
   const wall = (performance.now() - start) / 1000;
   const heap = process.memoryUsage().heapUsed - heap0;
-  report(`${workers} nodes x 30 pods: pods Running / wanted`, `${running}/${replicas}`);
+  const speed = (cluster.now - v0) / 1000 / wall;
+  report(`${workers} nodes x 30 pods${label}: pods Running / wanted`, `${running}/${replicas}`);
   report(`  wall s to start them all`, startUpWall.toFixed(1));
-  report(`  steady state: virtual s per wall s`, fmt((cluster.now - v0) / 1000 / wall), workers >= 100 ? '>= 300x' : '>= 1000x');
+  report(`  steady state: virtual s per wall s`, fmt(speed), label ? (workers >= 1000 ? '>= 50x' : undefined) : workers >= 100 ? '>= 300x' : '>= 1000x');
   report(`  heap per node (MB, incl. its pods)`, (heap / (workers + 1) / 1e6).toFixed(2));
+  return speed;
+}
+
+/** The cost of probing: the same cluster with and without three probes per container. */
+async function probeCost(workers: number, steadyVirtualMs: number): Promise<void> {
+  try {
+    const nginx = await withPods(workers, steadyVirtualMs, { name: 'c', image: 'nginx:1.27' }, ' (nginx, no probes)', 30_000);
+    const probed = await withPods(workers, steadyVirtualMs, PROBED_CONTAINER, ' (nginx, exec+http+tcp probes)', 30_000);
+    report(`  probes: speed with / without`, `${((probed / nginx) * 100).toFixed(0)}%`);
+  } catch (e) {
+    report(`${workers} nodes x 30 pods with probes: cannot boot`, (e as Error).message.slice(0, 40));
+  }
 }
 
 /**
- * One scheduling cycle per pod as Scheduler.scheduleOne runs it (schedule_one.go schedulePod:
+ * One scheduling cycle per pod as Scheduler.scheduleOne runs it (the same ScheduleAlgorithm:
  * PreFilter, Filter from the rotating start index until numFeasibleNodesToFind, PreScore, Score,
- * selectHost, then assume + Reserve + Permit), against a SchedulerCache filled with fake nodes.
+ * selectHost, the explain record; then assume + Reserve + Permit), against a SchedulerCache filled
+ * with fake nodes.
  * Binding is left out: there is no API server; the assumed pod stays counted on its node.
  */
 function schedulerThroughput(nodes: number, pods: number, budgetMs: number): void {
@@ -164,6 +209,8 @@ function schedulerThroughput(nodes: number, pods: number, budgetMs: number): voi
   const handle: Handle = {
     nodeInfos: () => cache.nodeList(),
     nodeInfo: (name) => cache.nodeInfo(name),
+    havePodsWithAffinityNodeInfos: () => cache.havePodsWithAffinityNodeInfos(),
+    havePodsWithRequiredAntiAffinityNodeInfos: () => cache.havePodsWithRequiredAntiAffinityNodeInfos(),
     bind: (_pod, _node, done) => done(undefined),
     runFilterPlugins: (state, pod, ni) => framework.runFilterPlugins(state, pod, ni),
     preempt: () => {}
@@ -183,38 +230,24 @@ function schedulerThroughput(nodes: number, pods: number, budgetMs: number): voi
   }
   // upstream: the activeQ pops by PrioritySort (priority, then queue time): all equal here.
   pending.sort((a, b) => (framework.queueSort.less({ pod: a, timestamp: 0, attempts: 1 } as never, { pod: b, timestamp: 0, attempts: 1 } as never) ? -1 : 1));
+  const algorithm = new ScheduleAlgorithm(cache, rand);
   const latencies: number[] = [];
-  let nextStart = 0;
   let scheduled = 0;
   let failed = 0;
   let evaluated = 0;
+  const cpu0 = process.cpuUsage();
   const start = performance.now();
   for (const pod of pending) {
     const t0 = performance.now();
     const state = new CycleState();
-    const all: NodeInfo[] = cache.nodeList();
-    const pre = framework.runPreFilterPlugins(state, pod, all);
-    let host: string | undefined;
-    if (pre.status.isSuccess()) {
-      const candidates = pre.nodeNames ? all.filter((n) => pre.nodeNames!.has(n.name)) : all;
-      const want = numFeasibleNodesToFind(profile.percentageOfNodesToScore, candidates.length);
-      const feasible: NodeInfo[] = [];
-      let processed = 0;
-      for (let i = 0; i < candidates.length && feasible.length < want; i++) {
-        const ni = candidates[(nextStart + i) % candidates.length];
-        processed++;
-        if (framework.runFilterPlugins(state, pod, ni).isSuccess()) feasible.push(ni);
-      }
-      nextStart = (nextStart + processed) % Math.max(1, candidates.length);
-      evaluated += processed;
-      if (feasible.length === 1) host = feasible[0].name;
-      else if (feasible.length > 1 && framework.runPreScorePlugins(state, pod, feasible).isSuccess()) {
-        const { totals, status } = framework.runScorePlugins(state, pod, feasible);
-        if (status.isSuccess()) host = selectHost(totals, rand);
-      }
-    }
-    if (host) {
-      cache.assumePod(pod, host);
+    state.podInfo = newPodInfo(pod);
+    // The same record the Scheduler keeps for `sim explain pod` (verdicts expanded only when asked).
+    const rec = new Attempt(podKey(pod), 0, 1);
+    const result = algorithm.schedulePod(framework, profile.percentageOfNodesToScore, state, pod, rec);
+    evaluated += rec.feasible.length + (rec.statuses?.size ?? 0);
+    if ('host' in result) {
+      const host = result.host;
+      cache.assumePod(pod, host, state.podInfo);
       const s = framework.runReservePlugins(state, pod, host);
       if (s.isSuccess() && framework.runPermitPlugins(state, pod, host).isSuccess()) scheduled++;
       else {
@@ -227,6 +260,9 @@ function schedulerThroughput(nodes: number, pods: number, budgetMs: number): voi
     if (performance.now() - start > budgetMs) break;
   }
   const wall = (performance.now() - start) / 1000;
+  // CPU time of this process: on a loaded machine, wall time also counts other processes' turns.
+  const cpu = process.cpuUsage(cpu0);
+  const cpuSecs = (cpu.user + cpu.system) / 1e6;
   const sorted = [...latencies].sort((a, b) => a - b);
   const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
   const attempts = latencies.length;
@@ -234,15 +270,21 @@ function schedulerThroughput(nodes: number, pods: number, budgetMs: number): voi
   report(`  nodes to find per cycle (adaptive %)`, `${numFeasibleNodesToFind(0, nodes)}`);
   report(`  nodes filtered per attempt (mean)`, (evaluated / attempts).toFixed(0));
   report(`  scheduled / failed`, `${scheduled}/${failed}`);
-  report(`  pods/s (wall)`, fmt(attempts / wall));
+  report(`  pods/s (wall)`, fmt(attempts / wall), nodes >= 5000 ? '>= 5,000' : '>= 10,000');
+  report(`  pods/s (process CPU time)`, fmt(attempts / cpuSecs));
   report(`  attempt latency p50 / p99 (ms)`, `${q(0.5).toFixed(2)} / ${q(0.99).toFixed(2)}`);
   if (attempts < pods) report(`  extrapolated wall s for all ${pods} pods`, ((wall * pods) / attempts).toFixed(1));
 }
 
 console.log(`kubarium bench — node ${process.version}, ${new Date().toISOString()}`);
 if (process.argv.includes('--scheduler')) {
-  schedulerThroughput(1000, 10_000, 45_000);
-  schedulerThroughput(5000, 10_000, 45_000);
+  const budget = Number(process.env.BENCH_SCHEDULER_BUDGET_MS ?? 45_000);
+  if (process.env.BENCH_SCHEDULER_NODES !== '5000') schedulerThroughput(1000, 10_000, budget);
+  if (process.env.BENCH_SCHEDULER_NODES !== '1000') schedulerThroughput(5000, 10_000, budget);
+  process.exit(0);
+}
+if (process.argv.includes('--probes')) {
+  for (const n of (process.env.BENCH_PROBE_NODES ?? '100,1000').split(',').map(Number)) await probeCost(n, n >= 1000 ? 60_000 : 120_000);
   process.exit(0);
 }
 apiThroughput();
@@ -254,3 +296,5 @@ await withPods(10, 600_000);
 await withPods(100, 120_000);
 schedulerThroughput(1000, 10_000, 45_000);
 schedulerThroughput(5000, 10_000, 45_000);
+await probeCost(100, 120_000);
+await probeCost(1000, 60_000);

@@ -7,8 +7,10 @@ import * as Comlink from 'comlink';
 import type { TraceEvent } from '../../sim/kernel/trace';
 import { appendBounded, applyChanges, EMPTY_RESOURCE, latestHeartbeats, type KObject, type Resources } from './deltas';
 import type { ClockStatus, ExecResult, PageMessage, PlaygroundApi } from './protocol';
+import type { AttemptRecord } from '../../sim/scheduler/explain';
 import { indexByPod, type PodTraceIndex } from '../inspector/sequence';
 import { foldPulls, foldRailCalls, type PullState, type RailCall } from '../viz/rail';
+import { decisionsToExplain, foldDecisions, type Decision } from '../viz/scheduling';
 
 export type ClusterPhase = 'idle' | 'booting' | 'ready' | 'failed';
 
@@ -26,6 +28,8 @@ export const SPEEDS = [0.25, 0.5, 1, 2, 5, 10, 25, 50, 100] as const;
 
 /** The page never extrapolates the clock further than this past the worker's last report. */
 const MAX_EXTRAPOLATION_MS = 1000;
+/** Scheduler records kept for the map (one per pod). */
+const ATTEMPTS_KEPT = 50;
 
 export class Cluster {
   phase = $state<ClusterPhase>('idle');
@@ -41,6 +45,10 @@ export class Cluster {
   railCalls = $state.raw<ReadonlyMap<string, readonly RailCall[]>>(new Map());
   /** pod key -> its latest image pull (in progress or finished). */
   pulls = $state.raw<ReadonlyMap<string, PullState>>(new Map());
+  /** The kube-scheduler's recent decisions (from `scheduler.attempt` / `scheduler.bind`), oldest first. */
+  decisions = $state.raw<readonly Decision[]>([]);
+  /** pod key -> the scheduler's record of a recent attempt, fetched for the map's node verdicts. */
+  attempts = $state.raw<ReadonlyMap<string, AttemptRecord>>(new Map());
 
   readonly pods = $derived(this.list('pods'));
   readonly nodes = $derived(this.list('nodes'));
@@ -104,6 +112,8 @@ export class Cluster {
         this.podTrace = new Map();
         this.railCalls = new Map();
         this.pulls = new Map();
+        this.decisions = [];
+        this.attempts = new Map();
         this.#setClock(message.clock);
         break;
       case 'delta':
@@ -113,11 +123,32 @@ export class Cluster {
         this.podTrace = indexByPod(this.podTrace, message.trace);
         this.railCalls = foldRailCalls(this.railCalls, message.trace);
         this.pulls = foldPulls(this.pulls, message.trace);
+        this.#foldDecisions(message.trace);
         this.#setClock(message.clock);
         break;
       case 'output':
         for (const listener of this.#outputListeners) listener(message.text);
         break;
+    }
+  }
+
+  /** Folds scheduler decisions and asks the scheduler for the records of the ones the map will draw. */
+  #foldDecisions(trace: readonly TraceEvent[]): void {
+    const before = this.decisions;
+    this.decisions = foldDecisions(before, trace);
+    for (const d of decisionsToExplain(before, this.decisions, this.clock.speed)) {
+      const [namespace, name] = d.pod.split('/');
+      this.explain(namespace, name).then(
+        (rec) => {
+          if (!rec) return;
+          const next = new Map(this.attempts);
+          next.delete(d.pod);
+          next.set(d.pod, rec);
+          if (next.size > ATTEMPTS_KEPT) next.delete(next.keys().next().value!);
+          this.attempts = next;
+        },
+        () => {} // the scheduler did not answer: the map shows the arc without per-node verdicts
+      );
     }
   }
 
@@ -190,6 +221,11 @@ export class Cluster {
 
   async advance(ms: number): Promise<void> {
     this.#setClock(await this.#call((api) => api.advance(ms)));
+  }
+
+  /** The kube-scheduler's record of its last attempt at a pod (the inspector's scheduling tab). */
+  explain(namespace: string, name: string): Promise<AttemptRecord | undefined> {
+    return this.#call((api) => api.explain(namespace, name));
   }
 
   dispose(): void {

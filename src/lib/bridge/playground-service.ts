@@ -8,6 +8,7 @@ import { Cluster, type HostFactory, inProcessHosts } from '../../sim/cluster/clu
 import { Console } from '../../sim/cluster/console';
 import type { TraceEvent } from '../../sim/kernel/trace';
 import { keyOf } from '../../sim/apiserver/store';
+import type { AttemptRecord } from '../../sim/scheduler/explain';
 
 /** What the page mirrors (leases stay out: their heartbeat shows through `lease.renew` trace events). */
 const MIRRORED = ['namespaces', 'nodes', 'pods', 'events', 'deployments', 'replicasets', 'daemonsets', 'services', 'endpoints', 'configmaps', 'secrets', 'persistentvolumes', 'persistentvolumeclaims', 'storageclasses', 'priorityclasses'];
@@ -56,7 +57,13 @@ export class PlaygroundService implements PlaygroundApi {
     });
     cluster.conductor.onTrace = (events) => {
       this.#trace.push(...events);
-      if (this.#trace.length > MAX_TRACE_PER_BATCH) this.#trace.splice(0, this.#trace.length - MAX_TRACE_PER_BATCH);
+      if (this.#trace.length > MAX_TRACE_PER_BATCH) {
+        const dropped = this.#trace.splice(0, this.#trace.length - MAX_TRACE_PER_BATCH);
+        // Each node's newest heartbeat survives the cut: the page's lease dot and failure countdown read it.
+        const beats = new Map<string, TraceEvent>();
+        for (const e of dropped) if (e.kind === 'lease.renew' && e.node !== undefined) beats.set(e.node, e);
+        this.#trace.unshift(...[...beats.values()].sort((a, b) => a.seq - b.seq));
+      }
       this.#scheduleFlush();
     };
     for (const resource of MIRRORED) {
@@ -128,6 +135,15 @@ export class PlaygroundService implements PlaygroundApi {
       await this.cluster.advance(ms);
       this.#flush();
       return this.#status();
+    });
+  }
+
+  explain(namespace: string, name: string): Promise<AttemptRecord | undefined> {
+    // Asking the scheduler host takes conductor rounds (no virtual time passes): never mid-tick.
+    return this.#exclusive(async () => {
+      const rec = await this.cluster.explain(namespace, name);
+      // A copy: the scheduler may keep filling its own record; the page gets this instant's.
+      return rec ? (structuredClone(rec) as AttemptRecord) : undefined;
     });
   }
 

@@ -5,6 +5,7 @@
  * on a MessagePort (`PageMessage`), at most one message per animation frame, never snapshots.
  */
 import type { TraceEvent } from '../../sim/kernel/trace';
+import type { AttemptRecord } from '../../sim/scheduler/explain';
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
@@ -62,4 +63,9 @@ export interface PlaygroundApi {
   step(): Promise<ClockStatus>;
   /** Runs the cluster for this many virtual ms as fast as possible. */
   advance(ms: number): Promise<ClockStatus>;
+  /**
+   * The kube-scheduler's record of its last attempt at a pod (`sim explain pod`): node by node,
+   * the Filter verdict and the Score plugins' scores. undefined when it never tried that pod.
+   */
+  explain(namespace: string, name: string): Promise<AttemptRecord | undefined>;
 }

@@ -203,3 +203,18 @@ export function layoutCluster(nodes: readonly KObject[], pods: readonly KObject[
 
   return { width, height: trayY + trayH + PAD, columns, band, nodes: placed, tray, slots };
 }
+
+/** Components in the control-plane band: kube-scheduler, kube-apiserver + etcd, kube-controller-manager. */
+export const BAND_COMPONENTS = 3;
+
+/** The band's label width and the width of one component slot (the kube-scheduler's is the first). */
+export function bandSlots(bandW: number): { labelW: number; slotW: number } {
+  const labelW = bandW >= 640 ? 132 : 0;
+  return { labelW, slotW: (bandW - labelW - 16) / BAND_COMPONENTS };
+}
+
+/** Where binding arcs start: the bottom middle of the kube-scheduler's slot in the band. */
+export function schedulerAnchor(band: Box): { x: number; y: number } {
+  const { labelW, slotW } = bandSlots(band.w);
+  return { x: band.x + labelW + 8 + (slotW - 8) / 2, y: band.y + band.h - 8 };
+}

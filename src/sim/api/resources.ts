@@ -39,6 +39,7 @@ export const RESOURCES: readonly ResourceInfo[] = [
   { name: 'replicasets', singular: 'replicaset', shortNames: ['rs'], group: 'apps', version: 'v1', kind: 'ReplicaSet', namespaced: true, verbs: RW, inAll: true, hasGeneration: true },
   { name: 'leases', singular: 'lease', shortNames: [], group: 'coordination.k8s.io', version: 'v1', kind: 'Lease', namespaced: true, verbs: RW },
   { name: 'endpointslices', singular: 'endpointslice', shortNames: [], group: 'discovery.k8s.io', version: 'v1', kind: 'EndpointSlice', namespaced: true, verbs: RW },
+  { name: 'poddisruptionbudgets', singular: 'poddisruptionbudget', shortNames: ['pdb'], group: 'policy', version: 'v1', kind: 'PodDisruptionBudget', namespaced: true, verbs: RW, hasGeneration: true },
   { name: 'priorityclasses', singular: 'priorityclass', shortNames: ['pc'], group: 'scheduling.k8s.io', version: 'v1', kind: 'PriorityClass', namespaced: false, verbs: RW },
   { name: 'storageclasses', singular: 'storageclass', shortNames: ['sc'], group: 'storage.k8s.io', version: 'v1', kind: 'StorageClass', namespaced: false, verbs: RW }
 ];

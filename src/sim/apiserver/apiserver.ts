@@ -12,7 +12,7 @@ import { parseFieldSelector, fieldsForObject, validateFieldSelector, convertFiel
 import { validate } from '../api/validation';
 import { statusMessage, toStatusCauses } from '../api/validation/field';
 import { applyDefaults } from '../api/defaults';
-import { admitPriority, defaultTolerationSeconds, serviceAccountVolume } from '../api/defaults/admission';
+import { admitPriority, defaultTolerationSeconds, serviceAccountVolume, storageObjectInUseProtection } from '../api/defaults/admission';
 import { generateName, type Rand } from '../kernel/rand';
 import { timestamp } from '../kernel/clock';
 import type { TraceInput } from '../kernel/trace';
@@ -20,6 +20,7 @@ import { Store, keyOf, thaw, type KObject, type StoredEvent } from './store';
 import { jsonPatch, mergePatch, strategicMergePatch } from './patch';
 import { gracePeriodFor, HAS_STATUS_SUBRESOURCE, prepareForCreate, priorityClasses, type StrategyContext } from './strategy';
 import { sameJSON } from '../api/canonical';
+import { canIgnorePDB, checkEviction, withDisruptionTarget } from './eviction';
 
 export type Verb = 'get' | 'list' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection' | 'watch';
 
@@ -269,6 +270,7 @@ export class ApiServer {
       serviceAccountVolume(obj as any, this.#rand.string(5), sa);
     } else {
       applyDefaults(r.kind, obj);
+      storageObjectInUseProtection(r.name, obj);
     }
     prepareForCreate(r.name, obj, ctx);
     this.#validateOrThrow(r, obj);
@@ -460,13 +462,29 @@ export class ApiServer {
     return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 };
   }
 
-  /** POST pods/NAME/eviction: a delete through the eviction API (no PodDisruptionBudgets yet). */
+  /**
+   * POST pods/NAME/eviction: a delete that honours the pod's PodDisruptionBudget (eviction.ts):
+   * 429 while the budget allows no disruption; else the budget's status records the disruption,
+   * the pod gets DisruptionTarget=True and is deleted gracefully. upstream: eviction.go Create.
+   */
   #evict(req: ApiRequest): KObject {
     const r = resourceByName('pods');
     const pod = this.store.get('pods', keyOf(req.namespace, req.name!));
     if (!pod) throw notFound(r, req.name!);
-    const grace = req.body?.deleteOptions?.gracePeriodSeconds;
-    this.#deleteObject(r, pod, { ...req, verb: 'delete', gracePeriodSeconds: grace });
+    if (req.body?.metadata?.name && req.body.metadata.name !== req.name) throw badRequest('name in URL does not match name in Eviction object');
+    const opts = req.body?.deleteOptions ?? {};
+    const dryRun = !!req.dryRun || (opts.dryRun ?? []).includes('All');
+    if (!canIgnorePDB(pod)) {
+      const decision = checkEviction(pod, this.store.list('poddisruptionbudgets', pod.metadata.namespace), dryRun, this.#now());
+      if (!decision.allowed) throw decision.error;
+      const pdb = decision.pdbUpdate;
+      if (pdb) this.#update(resourceByName('poddisruptionbudgets'), { verb: 'update', resource: 'poddisruptionbudgets', subresource: 'status', namespace: pdb.metadata.namespace, name: pdb.metadata.name }, pdb);
+    }
+    if (!dryRun) {
+      const marked = withDisruptionTarget(pod, this.#now());
+      const latest = marked ? this.#commitUpdate(r, pod, marked, false) : pod;
+      this.#deleteObject(r, latest, { ...req, verb: 'delete', gracePeriodSeconds: opts.gracePeriodSeconds });
+    }
     return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 };
   }
 

@@ -21,7 +21,7 @@ export interface StrategyContext {
 /** Resources whose `status` is only written through the status subresource. */
 export const HAS_STATUS_SUBRESOURCE = new Set([
   'pods', 'nodes', 'namespaces', 'services', 'deployments', 'replicasets', 'daemonsets',
-  'persistentvolumes', 'persistentvolumeclaims'
+  'persistentvolumes', 'persistentvolumeclaims', 'poddisruptionbudgets'
 ]);
 
 /** Called on create, after defaulting and before validation. Mutates obj. */
@@ -37,6 +37,7 @@ export function prepareForCreate(resource: string, obj: KObject, ctx: StrategyCo
     case 'deployments':
     case 'replicasets':
     case 'daemonsets':
+    case 'poddisruptionbudgets': // upstream: pkg/registry/policy/poddisruptionbudget/strategy.go PrepareForCreate
       obj.status = {};
       obj.metadata.generation = 1;
       break;

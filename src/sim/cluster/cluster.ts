@@ -6,6 +6,7 @@
 import type { ApiRequest, ApiResult, WatchEvent } from '../apiserver/apiserver';
 import type { Status } from '../api/errors';
 import { Rand } from '../kernel/rand';
+import type { TimerId } from '../kernel/clock';
 import { Conductor } from './conductor';
 import { ConsoleHost } from './console-host';
 import { ApiServerHost } from './apiserver-host';
@@ -17,6 +18,15 @@ import { APISERVER_HOST } from './host';
 import type { HostLink } from './messages';
 import type { KubectlContext } from '../kubectl/context';
 import type { AttemptRecord } from '../scheduler/explain';
+import type { KubeletDialResult, KubeletRequest, KubeletResponse } from '../kubelet/server/server';
+
+/** A kubelet host's `reply` to a `kubelet-server` control. */
+function dialResult(reply: Record<string, unknown>): KubeletDialResult {
+  return reply.ok === true ? { ok: true, res: reply.res as KubeletResponse } : { ok: false, error: String(reply.error) };
+}
+
+/** How long a request to a kubelet may take in virtual time (an exec's command included) before the CLI gives up. */
+const KUBELET_REQUEST_TIMEOUT_MS = 5 * 60_000;
 
 export type HostKind = 'kube-apiserver' | 'kube-controller-manager' | 'kube-scheduler' | 'kubelet';
 
@@ -73,7 +83,7 @@ export class Cluster {
   addNode(name: string, opts: NodeOptions = {}): NodeRecord {
     if (this.nodes.has(name)) throw new Error(`node "${name}" already exists`);
     const index = this.nodes.size;
-    const spec = nodeSpec(name, index, this.#rand, opts);
+    const spec = nodeSpec(name, index, this.#rand, opts, this.config.podSubnet);
     const poolIndex = Math.floor(index / this.config.kubeletsPerHost);
     let host = this.#kubeletHosts[poolIndex];
     if (!host) {
@@ -115,8 +125,19 @@ export class Cluster {
     return (reply.record as AttemptRecord | null) ?? undefined;
   }
 
+  /** `sim scheduler config`: the scheduler's configuration as YAML, or (with `text`) a restart with a new one. */
+  async schedulerConfig(text?: string): Promise<{ config?: string; error?: string; schedulerNames?: string[] }> {
+    let reply: Record<string, unknown> | undefined;
+    this.console.ask(SCHEDULER_HOST, 'scheduler-config', text === undefined ? {} : { text }, (r) => (reply = r));
+    while (reply === undefined) {
+      if (this.conductor.nextDeadline() > this.conductor.now) throw new Error('the kube-scheduler did not answer');
+      await this.conductor.round();
+    }
+    return reply as { config?: string; error?: string; schedulerNames?: string[] };
+  }
+
   /** `sim node manifests ls|put|rm`: a file in the node's static pod directory, on its kubelet host. */
-  async manifests(node: string, action: 'ls' | 'put' | 'rm', file?: string, text?: string): Promise<{ ok: boolean; output?: string; error?: string }> {
+  async manifests(node: string, action: 'ls' | 'cat' | 'put' | 'rm', file?: string, text?: string): Promise<{ ok: boolean; output?: string; error?: string }> {
     const rec = this.nodes.get(node);
     if (!rec) throw new Error(`node "${node}" not found`);
     let reply: Record<string, unknown> | undefined;
@@ -127,6 +148,76 @@ export class Cluster {
     }
     const r = reply as Record<string, unknown>;
     return { ok: r.ok === true, ...(typeof r.output === 'string' ? { output: r.output } : {}), ...(typeof r.error === 'string' ? { error: r.error } : {}) };
+  }
+
+  /** A question to the node's kubelet host answered at once (`sim kubelet logs`, `sim images NODE`): its text output. */
+  async nodeQuery(node: string, command: 'kubelet-logs' | 'images' | 'node-os', args: Record<string, unknown> = {}): Promise<{ ok: boolean; output?: string; error?: string }> {
+    const rec = this.nodes.get(node);
+    if (!rec) throw new Error(`node "${node}" not found`);
+    let reply: Record<string, unknown> | undefined;
+    this.console.ask(rec.host, command, { node, ...args }, (r) => (reply = r));
+    while (reply === undefined) {
+      if (this.conductor.nextDeadline() > this.conductor.now) throw new Error(`the kubelet host of node "${node}" did not answer`);
+      await this.conductor.round();
+    }
+    const r = reply as Record<string, unknown>;
+    return { ok: r.ok === true, ...(typeof r.output === 'string' ? { output: r.output } : {}), ...(typeof r.error === 'string' ? { error: r.error } : {}) };
+  }
+
+  /** `sim image break IMAGE`: every kubelet host's nodes fail pulls of it from now on. */
+  breakImage(image: string): void {
+    for (const host of this.#kubeletHosts) this.conductor.post({ from: 'cluster', to: host, msg: { type: 'control', command: 'image-break', args: { image } } });
+  }
+
+  /**
+   * A request to a node's kubelet server, sent from the API server's side (the node proxy, pod
+   * logs and exec): virtual time runs while the kubelet works on it (CRI calls take time).
+   */
+  async kubeletRequest(node: string, req: KubeletRequest): Promise<KubeletDialResult> {
+    const rec = this.nodes.get(node);
+    if (!rec) return { ok: false, error: `dial tcp: lookup ${node}: no such host` };
+    let reply: Record<string, unknown> | undefined;
+    this.console.ask(rec.host, 'kubelet-server', { node, req }, (r) => (reply = r));
+    const deadline = this.now + KUBELET_REQUEST_TIMEOUT_MS;
+    while (reply === undefined) {
+      const next = this.conductor.nextDeadline();
+      if (next > this.now) {
+        if (next > deadline) throw new Error(`the kubelet on node "${node}" did not answer`);
+        await this.conductor.runUntil(next);
+      } else await this.conductor.round();
+    }
+    return dialResult(reply);
+  }
+
+  /**
+   * Asks a node's kubelet `req` now, then again `periodMs` of virtual time after each answer,
+   * without waiting: the answers come while the cluster runs (`kubectl logs -f` in the page).
+   * It ends when `onReply` returns false, or at stop().
+   */
+  pollKubelet(node: string, req: KubeletRequest, periodMs: number, onReply: (r: KubeletDialResult) => boolean): { stop(): void } {
+    const rec = this.nodes.get(node);
+    let stopped = false;
+    let timer: TimerId | undefined;
+    const ask = () => {
+      if (stopped) return;
+      if (!rec) {
+        onReply({ ok: false, error: `dial tcp: lookup ${node}: no such host` });
+        return;
+      }
+      // The reply is stepped on the console host, so the next ask is a timer on its clock.
+      this.console.ask(rec.host, 'kubelet-server', { node, req }, (r) => {
+        if (stopped) return;
+        if (onReply(dialResult(r))) timer = this.console.clock.after(periodMs, ask);
+        else stopped = true;
+      });
+    };
+    ask();
+    return {
+      stop: () => {
+        stopped = true;
+        this.console.clock.cancel(timer);
+      }
+    };
   }
 
   watch(req: Omit<ApiRequest, 'user'>, onEvent: (e: WatchEvent) => void, onError: (s: Status) => void): { stop(): void } {
@@ -155,6 +246,12 @@ export class Cluster {
     return {
       request: (req) => this.request(req),
       now: () => this.now,
+      kubelet: (node, req) => this.kubeletRequest(node, req),
+      metrics: async (node, at) => {
+        if (!this.nodes.has(node)) return undefined;
+        const r = await this.nodeQuery(node, 'node-os', { action: 'usage', at });
+        return r.ok && r.output ? JSON.parse(r.output) : undefined;
+      },
       waitFor: async (done, timeoutMs) => {
         const deadline = this.now + timeoutMs;
         for (;;) {

@@ -13,6 +13,9 @@ import { formatClock, formatTraceEvent, type TraceFilter } from '../kernel/trace
 import { parseQuantity } from '../api/quantity';
 import { formatAttempt } from '../scheduler/explain';
 import { defaultKubeletConfiguration, type KubeletConfiguration } from '../kubelet/config/config';
+import { parseKubeletConfiguration } from '../kubelet/config/validation';
+import { listCatalog } from '../kubelet/images/list';
+import { simContainer, simImage, simNodeResources } from './resource-verbs';
 
 export interface ConsoleOptions {
   /** Reads `-f FILE` from disk (CLI only). */
@@ -41,7 +44,7 @@ Usage:
   sim seed                      print the seed this cluster was built from
   sim trace [--pod NAME] [--node NAME] [--kind PREFIX] [--component NAME] [--since DURATION] [--tail N] [-o json]
                                 print recorded trace events (API requests, watch deliveries, leases, ...)
-  sim node add NAME [--cpu N] [--memory QUANTITY] [--pods N]
+  sim node add NAME [--cpu N] [--memory QUANTITY] [--pods N] [--swap QUANTITY]
                                 add a node; its kubelet registers it
   sim node poweroff NAME        power a node off: its kubelet stops, nothing else is told
   sim node poweron NAME         power it on again: the kubelet starts and re-registers
@@ -50,12 +53,31 @@ Usage:
                                 write a static pod manifest (the kubelet runs it as <name>-<node> within fileCheckFrequency, 20s)
   sim node manifests rm NODE FILE
                                 remove a manifest: the kubelet stops the static pod and deletes its mirror pod
+  sim node files ls NODE DIR | cat NODE PATH | put NODE PATH -f FILE|- | rm NODE PATH
+                                a file on the node's disk, e.g. the kubelet's kubeconfig /etc/kubernetes/kubelet.conf
   sim kubelet stop|start|restart NODE
                                 stop, start or restart one node's kubelet (systemctl)
+  sim kubelet logs NODE [--tail N]
+                                the kubelet's journal on that node (journalctl -u kubelet)
+  sim images [NODE]             the images on a node (crictl images), or the registries' catalog
   sim kubelet config NODE [-f FILE|-]
                                 print, or replace, that node's KubeletConfiguration (restarts the kubelet)
+  sim node cgroups NODE         the node's cgroup tree (kubepods, QoS and pod cgroups named per cgroupDriver, containers
+                                by short ID) with cpu.weight, cpu.max and memory.max from requests and limits
+  sim node pressure memory|disk|pids NODE AMOUNT
+                                use memory outside pods (7Gi), fill the node's disk (90Gi) or take PIDs (30000); 0 clears.
+                                The eviction manager (every 10s) sets MemoryPressure/DiskPressure/PIDPressure and evicts
+  sim container crash POD [-c CONTAINER] [-n NAMESPACE]
+                                kill the container's process (exit 137): the kubelet restarts it with back-off
+  sim container hang POD [-c CONTAINER] [-n NAMESPACE]
+                                the process stops answering (probes fail)
+  sim container leak POD [-c CONTAINER] [-n NAMESPACE] RATE
+                                its memory grows by RATE (10Mi/s, 1Gi/m); over its limit it is OOMKilled
+  sim image break IMAGE         pulls of IMAGE fail from now on (ErrImagePull, ImagePullBackOff)
   sim explain pod NAME [-n NAMESPACE]
                                 the scheduler's last attempt at a pod: each node's filter verdict and scores
+  sim scheduler config [-f FILE|-]
+                                print, or replace, the KubeSchedulerConfiguration (restarts the kube-scheduler)
   sim help                      this help
 `;
 
@@ -108,20 +130,23 @@ export class Console {
       ...(this.options.print
         ? {
             print: this.options.print,
-            watch: (req, onEvent, onError) => {
-              const handle = this.cluster.watch(req, onEvent, onError);
-              const tracked = {
-                stop: () => {
-                  handle.stop();
-                  this.#watches.delete(tracked);
-                }
-              };
-              this.#watches.add(tracked);
-              return tracked;
-            }
+            watch: (req, onEvent, onError) => this.#track(this.cluster.watch(req, onEvent, onError)),
+            pollKubelet: (node, req, periodMs, onReply) => this.#track(this.cluster.pollKubelet(node, req, periodMs, onReply))
           }
         : {})
     });
+  }
+
+  /** Keeps a stream (`get -w`, `logs -f`) until it is stopped or interrupted. */
+  #track(handle: { stop(): void }): { stop(): void } {
+    const tracked = {
+      stop: () => {
+        handle.stop();
+        this.#watches.delete(tracked);
+      }
+    };
+    this.#watches.add(tracked);
+    return tracked;
   }
 
   /** Ctrl-C: stops every `kubectl get -w` still streaming. Returns how many were stopped. */
@@ -165,14 +190,38 @@ export class Console {
         return this.#trace(rest);
       case 'node':
         if (rest[0] === 'manifests') return this.#manifests(rest.slice(1), stdin);
+        if (rest[0] === 'files') return this.#nodeFiles(rest.slice(1), stdin);
+        if (rest[0] === 'cgroups' || rest[0] === 'pressure') return simNodeResources(c, rest);
         return this.#node(rest);
+      case 'container':
+        return simContainer(c, rest);
+      case 'image':
+        return simImage(c, rest);
+      case 'images':
+        return this.#images(rest);
       case 'kubelet':
         return this.#kubelet(rest, stdin);
       case 'explain':
         return this.#explain(rest);
+      case 'scheduler':
+        return this.#schedulerConfig(rest, stdin);
       default:
         return fail(`error: unknown command "sim ${verb}"; see "sim help"\n`);
     }
+  }
+
+  /** `sim scheduler config [-f FILE|-]`: print the KubeSchedulerConfiguration, or restart the scheduler with a new one. */
+  async #schedulerConfig(args: string[], stdin?: string): Promise<CommandOutput> {
+    const [action, ...flags] = args;
+    if (action !== 'config') return fail(`error: unknown command "sim scheduler${action ? ' ' + action : ''}"; see "sim help"\n`);
+    if (flags.length === 0) return ok((await this.cluster.schedulerConfig()).config ?? '');
+    if ((flags[0] !== '-f' && flags[0] !== '--filename') || !flags[1] || flags.length > 2) return fail('error: usage: sim scheduler config [-f FILE|-]\n');
+    const text = flags[1] === '-' ? stdin : await this.options.readFile?.(flags[1]).catch(() => undefined);
+    // kubectl's wording for a missing file.
+    if (text === undefined) return fail(`error: the path ${JSON.stringify(flags[1])} does not exist\n`);
+    const r = await this.cluster.schedulerConfig(text);
+    if (r.error) return fail(`error: ${r.error}\n`);
+    return ok(`kube-scheduler restarted with profiles: ${(r.schedulerNames ?? []).join(', ')}\n`);
   }
 
   /** `sim explain pod NAME [-n NAMESPACE]`: the scheduler's per-node, per-plugin record. */
@@ -224,17 +273,22 @@ export class Console {
     const c = this.cluster;
     switch (action) {
       case 'add': {
-        const opts: { cpu?: string; memory?: string; pods?: number } = {};
+        const opts: { cpu?: string; memory?: string; pods?: number; swap?: string } = {};
         for (let i = 0; i < flags.length; i++) {
           const [flag, inline] = flags[i].includes('=') ? flags[i].split(/=(.*)/s) : [flags[i], undefined];
           const value = inline ?? flags[++i];
           if (flag === '--cpu') opts.cpu = String(parseQuantity(value));
           else if (flag === '--memory') opts.memory = String(parseQuantity(value));
           else if (flag === '--pods') opts.pods = Number(value);
+          else if (flag === '--swap') opts.swap = String(parseQuantity(value));
           else return fail(`error: unknown flag: ${flag}\n`);
         }
         if (c.nodes.has(name)) return fail(`error: node "${name}" already exists\n`);
-        c.addNode(name, opts);
+        try {
+          c.addNode(name, opts);
+        } catch (e) {
+          return fail(`error: ${(e as Error).message}\n`);
+        }
         return ok(`node/${name} added\n`);
       }
       case 'poweroff':
@@ -276,6 +330,34 @@ export class Console {
     return r.ok ? ok(`${r.output} written on ${node}\n`) : fail(`error: ${r.error}\n`);
   }
 
+  /**
+   * `sim node files ls NODE DIR | cat NODE PATH | put NODE PATH -f FILE|- | rm NODE PATH`: any file
+   * on the node's disk (absolute paths), e.g. the kubelet's kubeconfig /etc/kubernetes/kubelet.conf.
+   */
+  async #nodeFiles(args: string[], stdin?: string): Promise<CommandOutput> {
+    const usage = 'error: usage: sim node files ls NODE DIR | cat NODE PATH | put NODE PATH -f FILE|- | rm NODE PATH\n';
+    const [action, node, path, ...flags] = args;
+    if (!['ls', 'cat', 'put', 'rm'].includes(action) || !node || !path?.startsWith('/')) return fail(usage);
+    if (!this.cluster.nodes.has(node)) return fail(`error: node "${node}" not found\n`);
+    if (action !== 'put') {
+      if (flags.length > 0) return fail(usage);
+      const r = await this.cluster.manifests(node, action as 'ls' | 'cat' | 'rm', path);
+      if (!r.ok) return fail(`${action === 'cat' ? '' : 'error: '}${r.error}\n`);
+      return ok(action === 'rm' ? `${r.output} removed on ${node}\n` : (r.output ?? ''));
+    }
+    return this.#manifests(['put', node, path, ...flags], stdin);
+  }
+
+  /** `sim images [NODE]`: crictl images on the node, or the registries' catalog. */
+  async #images(args: string[]): Promise<CommandOutput> {
+    if (args.length > 1) return fail('error: usage: sim images [NODE]\n');
+    if (args.length === 0) return ok(listCatalog());
+    const node = args[0];
+    if (!this.cluster.nodes.has(node)) return fail(`error: node "${node}" not found\n`);
+    const r = await this.cluster.nodeQuery(node, 'images');
+    return r.ok ? ok(r.output ?? '') : fail(`error: ${r.error}\n`);
+  }
+
   async #kubelet(args: string[], stdin?: string): Promise<CommandOutput> {
     const [action, node, ...flags] = args;
     const c = this.cluster;
@@ -291,19 +373,28 @@ export class Console {
         const current = this.#kubeletConfigs.get(node) ?? c.nodes.get(node)!.spec.config ?? defaultKubeletConfiguration();
         if (flags.length === 0) return ok(YAML.stringify(current));
         if (flags[0] !== '-f' || !flags[1]) return fail('error: usage: sim kubelet config NODE [-f FILE|-]\n');
-        const text = flags[1] === '-' ? stdin : await this.options.readFile?.(flags[1]);
+        const text = flags[1] === '-' ? stdin : await this.options.readFile?.(flags[1]).catch(() => undefined);
         if (text === undefined) return fail(`error: cannot read ${flags[1]}\n`);
-        let parsed: KubeletConfiguration;
-        try {
-          parsed = YAML.parse(text);
-        } catch (e) {
-          return fail(`error: error parsing KubeletConfiguration: ${(e as Error).message}\n`);
-        }
-        if (parsed?.kind !== 'KubeletConfiguration') return fail('error: expected kind KubeletConfiguration (apiVersion kubelet.config.k8s.io/v1beta1)\n');
-        const config = { ...defaultKubeletConfiguration(), ...parsed };
+        // A file the kubelet cannot decode is refused and nothing changes; a decodable but invalid one
+        // is applied: the kubelet then fails its validation at start, as a real one does.
+        const parsed = parseKubeletConfiguration(text);
+        if (!parsed.ok) return fail(`error: error loading KubeletConfiguration from ${flags[1] === '-' ? 'stdin' : flags[1]}: ${parsed.error}\n`);
+        const config: KubeletConfiguration = parsed.config;
         this.#kubeletConfigs.set(node, config);
         c.conductor.post({ from: 'cluster', to: c.nodes.get(node)!.host, msg: { type: 'control', command: 'kubelet-config', args: { node, config } } });
         return ok(`kubelet on ${node}: configuration replaced, kubelet restarted\n`);
+      }
+      case 'logs': {
+        let tail: number | undefined;
+        for (let i = 0; i < flags.length; i++) {
+          const [flag, inline] = flags[i].includes('=') ? flags[i].split(/=(.*)/s) : [flags[i], undefined];
+          const value = inline ?? flags[++i];
+          if (flag !== '--tail' && flag !== '-n') return fail(`error: unknown flag: ${flag}\n`);
+          if (value === undefined || !/^-?\d+$/.test(value)) return fail(`error: invalid argument "${value ?? ''}" for "--tail" flag: must be an integer\n`);
+          tail = Number(value) < 0 ? undefined : Number(value);
+        }
+        const r = await c.nodeQuery(node, 'kubelet-logs', tail === undefined ? {} : { tail });
+        return r.ok ? ok(r.output ?? '') : fail(`error: ${r.error}\n`);
       }
       default:
         return fail(`error: unknown command "sim kubelet ${action}"; see "sim help"\n`);

@@ -14,6 +14,8 @@ import { EndpointController, ENDPOINT_CONTROLLER } from '../controllers/endpoint
 import { EndpointSliceController, ENDPOINTSLICE_CONTROLLER } from '../controllers/endpointslice/endpointslice-controller';
 import { DaemonSetsController, DAEMONSET_CONTROLLER } from '../controllers/daemon/daemon-controller';
 import { PersistentVolumeController, PV_CONTROLLER } from '../controllers/volume/pv-controller';
+import { StorageProtectionController, PVC_PROTECTION_CONTROLLER, PV_PROTECTION_CONTROLLER } from '../controllers/volume/protection';
+import { DisruptionController, DISRUPTION_CONTROLLER } from '../controllers/disruption/disruption';
 import { createAddons } from './addons';
 
 export const CONTROLLER_MANAGER_HOST = 'kube-controller-manager';
@@ -34,6 +36,8 @@ export class ControllerManagerHost extends ClientHost {
     new DaemonSetsController(this.client(DAEMONSET_CONTROLLER), factory, this.clock);
     // The PV binder, with the hostpath CSI driver's external provisioner (its own client) alongside.
     new PersistentVolumeController(this.client(PV_CONTROLLER), factory, this.clock, this.client('csi-provisioner'));
+    new StorageProtectionController(this.client(PVC_PROTECTION_CONTROLLER), this.client(PV_PROTECTION_CONTROLLER), factory, this.clock);
+    new DisruptionController(this.client(DISRUPTION_CONTROLLER), factory, this.clock);
     // kubeadm's add-ons and the `kubernetes` Service's endpoints (see addons.ts for why here).
     this.clock.after(0, () => createAddons(this.client('kubeadm'), (ms, fn) => this.clock.after(ms, fn)));
     // Informers start once the host's first step runs (the API server must be reachable).

@@ -3,11 +3,20 @@
  * process on its own node: powering a node off stops that kubelet and nothing else.
  */
 import { ClientHost } from './host';
+import { APISERVER_ADVERTISE_ADDRESS, APISERVER_SECURE_PORT } from './addons';
+import { KUBELET_KUBECONFIG, kubeletKubeconfig } from '../kubelet/logs/startup';
 import { Kubelet } from '../kubelet/kubelet';
 import { defaultKubeletConfiguration, type KubeletConfiguration } from '../kubelet/config/config';
 import type { NodeIdentity } from '../kubelet/nodestatus/setters';
 import { Rand } from '../kernel/rand';
 import { filesIn, KUBEADM_MANIFESTS_DIR, manifestPath, type NodeFiles } from '../kubelet/config/file';
+import { KUBELET_PORT, type KubeletDialResult, type KubeletRequest } from '../kubelet/server/server';
+import { Journal } from '../kubelet/logs/journal';
+import { KubeletService } from '../kubelet/logs/kubelet-service';
+import { listNodeImages } from '../kubelet/images/list';
+import { hostNetwork } from '../node/net/cluster-state';
+import { nodeControl } from '../kubelet/cm/node-controls';
+import { nodeOSFor } from '../node/os/node-os';
 
 export interface NodeSpec extends NodeIdentity {
   config?: KubeletConfiguration;
@@ -15,6 +24,8 @@ export interface NodeSpec extends NodeIdentity {
   bootDelayMs?: number;
   /** Static pod manifests on the node's disk at boot: file name -> YAML, in /etc/kubernetes/manifests (kubeadm's). */
   staticPods?: Record<string, string>;
+  /** Swap on the node (`sim node add --swap 1Gi`): a kubelet with failSwapOn (the default) refuses to start. */
+  swap?: string;
 }
 
 export class KubeletHost extends ClientHost {
@@ -23,8 +34,19 @@ export class KubeletHost extends ClientHost {
   readonly poweredOff = new Set<string>();
   /** Each node's filesystem (path -> text): it survives kubelet restarts and power-offs. */
   readonly files = new Map<string, NodeFiles>();
+  /** Each node's journal and kubelet.service unit: they survive kubelet restarts and power-offs. */
+  readonly journals = new Map<string, Journal>();
+  readonly services = new Map<string, KubeletService>();
 
   readonly #rand: Rand;
+  readonly #brokenImages = new Set<string>();
+  /** What the pods of this host's nodes see of the cluster network (informers start at the first use). */
+  readonly #network = hostNetwork({
+    client: () => this.client('kubelet-host/network'),
+    schedule: (ms, fn) => this.clock.after(ms, fn),
+    now: () => this.clock.now(),
+    runtimes: () => [...this.kubelets.values()].map((k) => k.runtime)
+  });
 
   constructor(name: string, seed = 0) {
     super(name);
@@ -37,6 +59,44 @@ export class KubeletHost extends ClientHost {
       const reply = this.manifests(String(args.node), String(args.action), args.file === undefined ? undefined : String(args.file), args.text === undefined ? undefined : String(args.text));
       this.send(String(args.replyTo), { type: 'control', command: 'reply', args: { id: args.id, ...reply } });
     });
+    // `sim kubelet logs NODE [--tail N]`: journalctl -u kubelet on the node.
+    this.controls.set('kubelet-logs', (args) => {
+      const journal = this.journals.get(String(args.node));
+      const tail = typeof args.tail === 'number' ? args.tail : undefined;
+      const reply = journal ? { ok: true, output: journal.lines(tail).map((l) => l + '\n').join('') } : { ok: false, error: `node "${String(args.node)}" not found` };
+      this.send(String(args.replyTo), { type: 'control', command: 'reply', args: { id: args.id, ...reply } });
+    });
+    // `sim images NODE`: crictl images on the node.
+    this.controls.set('images', (args) => {
+      const k = this.kubelets.get(String(args.node));
+      const reply = k ? { ok: true, output: listNodeImages(k.runtime) } : { ok: false, error: `node "${String(args.node)}" not found` };
+      this.send(String(args.replyTo), { type: 'control', command: 'reply', args: { id: args.id, ...reply } });
+    });
+    // `sim node cgroups|pressure`, `sim container crash|hang|leak`, `kubectl top`: the node's kernel and resource managers.
+    this.controls.set('node-os', (args) => {
+      const k = this.kubelets.get(String(args.node));
+      const reply = k ? nodeControl(k, args) : { ok: false, error: `node "${String(args.node)}" not found` };
+      this.send(String(args.replyTo), { type: 'control', command: 'reply', args: { id: args.id, ...reply } });
+    });
+    // `sim image break IMAGE`: pulls of it fail on every node from now on (also after a reboot).
+    this.controls.set('image-break', (args) => {
+      this.#brokenImages.add(String(args.image));
+      for (const k of this.kubelets.values()) k.runtime.registry.break(String(args.image));
+    });
+    // A connection to a node's kubelet server (port 10250), as the API server's kubelet client opens it.
+    this.controls.set('kubelet-server', (args) =>
+      this.serve(String(args.node), args.req as KubeletRequest, (result) => this.send(String(args.replyTo), { type: 'control', command: 'reply', args: { id: args.id, ...result } }))
+    );
+  }
+
+  /** Connects to the node's kubelet server: refused while the kubelet is stopped, unreachable while the node is off. */
+  serve(node: string, req: KubeletRequest, done: (r: KubeletDialResult) => void): void {
+    const k = this.kubelets.get(node);
+    if (!k) return done({ ok: false, error: `dial tcp: lookup ${node}: no such host` });
+    const addr = `${k.deps.identity.internalIP}:${KUBELET_PORT}`;
+    if (this.poweredOff.has(node)) return done({ ok: false, error: `dial tcp ${addr}: connect: no route to host` });
+    if (!k.serving) return done({ ok: false, error: `dial tcp ${addr}: connect: connection refused` });
+    k.server.handle(req, (res) => done({ ok: true, res }));
   }
 
   /** The node's static pod directory: its kubelet's staticPodPath (kubeadm's when unset). */
@@ -51,7 +111,11 @@ export class KubeletHost extends ClientHost {
     const dir = this.manifestDir(node);
     switch (action) {
       case 'ls':
-        return { ok: true, output: filesIn(files, dir).map((f) => f.name + '\n').join('') };
+        return { ok: true, output: filesIn(files, file ?? dir).map((f) => f.name + '\n').join('') };
+      case 'cat': {
+        const text = file === undefined ? undefined : files.get(file);
+        return text === undefined ? { ok: false, error: `cat: can't open '${file}': No such file or directory` } : { ok: true, output: text };
+      }
       case 'put': {
         if (!file) return { ok: false, error: 'a file name is required' };
         const path = manifestPath(dir, file);
@@ -74,7 +138,8 @@ export class KubeletHost extends ClientHost {
     const old = this.kubelets.get(node);
     if (!old) return;
     old.stop();
-    const spec = { ...old.deps.identity, config };
+    // upstream: the node's pods capacity is the kubelet's maxPods.
+    const spec = { ...old.deps.identity, config, pods: config.maxPods };
     this.kubelets.delete(node);
     // The containers keep running across the kubelet restart: the new kubelet finds them in the runtime.
     this.addNode(spec).adoptRuntime(old.runtime);
@@ -84,18 +149,32 @@ export class KubeletHost extends ClientHost {
     let files = this.files.get(spec.name);
     if (!files) {
       files = new Map(Object.entries(spec.staticPods ?? {}).map(([name, text]) => [manifestPath(KUBEADM_MANIFESTS_DIR, name), text]));
+      // kubeadm init/join leaves the kubelet's kubeconfig on every node.
+      files.set(KUBELET_KUBECONFIG, kubeletKubeconfig(`https://${APISERVER_ADVERTISE_ADDRESS}:${APISERVER_SECURE_PORT}`));
       this.files.set(spec.name, files);
+    }
+    let journal = this.journals.get(spec.name);
+    if (!journal) {
+      journal = new Journal(spec.name);
+      this.journals.set(spec.name, journal);
+      this.services.set(spec.name, new KubeletService(journal, this.clock));
     }
     const kubelet = new Kubelet({
       files,
+      network: this.#network,
       client: this.client(`kubelet/${spec.name}`),
       clock: this.clock,
       trace: (e) => this.record(e),
       config: spec.config ?? defaultKubeletConfiguration(),
       identity: spec,
-      rand: this.#rand.fork(`kubelet/${spec.name}`)
+      rand: this.#rand.fork(`kubelet/${spec.name}`),
+      journal,
+      service: this.services.get(spec.name),
+      ...(spec.swap ? { swap: spec.swap } : {})
     });
     this.kubelets.set(spec.name, kubelet);
+    for (const image of this.#brokenImages) kubelet.runtime.registry.break(image);
+    this.#network.start();
     this.clock.after(spec.bootDelayMs ?? 0, () => kubelet.start());
     return kubelet;
   }
@@ -110,7 +189,9 @@ export class KubeletHost extends ClientHost {
         break;
       case 'poweroff':
         this.poweredOff.add(node);
+        nodeOSFor(k.runtime, this.clock).powerOff();
         k.powerOff();
+        for (const image of this.#brokenImages) k.runtime.registry.break(image);
         break;
       case 'start':
       case 'poweron':

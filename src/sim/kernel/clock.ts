@@ -158,6 +158,22 @@ export class SimClock {
 /** Virtual time 0 is this instant (2025-01-01T00:00:00Z) for timestamps in objects. */
 export const SIM_EPOCH_MS = 1735689600000;
 
+/**
+ * A pass that runs once at the current instant however many times it is asked for before then:
+ * controllers that re-derive everything from their informers call it from every event handler.
+ */
+export function coalesced(clock: SimClock, pass: () => void): () => void {
+  let scheduled = false;
+  return () => {
+    if (scheduled) return;
+    scheduled = true;
+    clock.after(0, () => {
+      scheduled = false;
+      pass();
+    });
+  };
+}
+
 /** RFC3339 timestamp (seconds precision, as metav1.Time serialises) for a virtual time. */
 export function timestamp(virtualMs: number): string {
   return new Date(SIM_EPOCH_MS + Math.floor(virtualMs / 1000) * 1000).toISOString().replace('.000Z', 'Z');

@@ -4,6 +4,8 @@
  */
 import type { ApiRequest, ApiResult, WatchEvent } from '../apiserver/apiserver';
 import type { Status } from '../api/errors';
+import type { KubeletDialResult, KubeletRequest } from '../kubelet/server/server';
+import type { UsageReport } from '../kubelet/cm/node-controls';
 
 export interface KubectlContext {
   /** Sends a request as user `kubectl` and waits for the answer (virtual time does not move). */
@@ -16,6 +18,22 @@ export interface KubectlContext {
    * `rollout status`, `wait`).
    */
   waitFor(done: () => Promise<boolean>, timeoutMs: number): Promise<boolean>;
+  /**
+   * The API server's connection to a node's kubelet (port 10250), for what the API server proxies
+   * there: pod logs, exec, `/api/v1/nodes/NODE/proxy/...`. Virtual time runs until it answers.
+   */
+  kubelet?(node: string, req: KubeletRequest): Promise<KubeletDialResult>;
+  /**
+   * For `logs -f` where output can stream (the page console): asks the kubelet `req` now and every
+   * `periodMs` of virtual time after each answer, while the cluster runs, until `onReply` returns
+   * false or stop() (Ctrl-C stops it too).
+   */
+  pollKubelet?(node: string, req: KubeletRequest, periodMs: number, onReply: (r: KubeletDialResult) => boolean): { stop(): void };
+  /**
+   * metrics-server's scrape of a node's kubelet at virtual time `at` (`kubectl top`): the node's
+   * and its running containers' usage; undefined when the kubelet does not answer.
+   */
+  metrics?(node: string, at: number): Promise<UsageReport | undefined>;
   /** Standard input (the body of a `<<EOF` heredoc, or what was piped in), if any. */
   stdin?: string;
   /** Reads a file named with `-f FILE` (the CLI reads the disk; the page has none). */

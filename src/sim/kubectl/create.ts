@@ -29,6 +29,7 @@ import { loadManifests } from './manifest';
 import { modifiedConfiguration, LAST_APPLIED } from './apply';
 import { checkOutputFormat, MUTATION_FORMATS, operationLine, printObjects } from './output';
 import { goJSON } from './printers/gofmt';
+import { createServiceCommand } from './create-service';
 
 const CREATE_FLAGS: FlagDef[] = [...OUTPUT_FLAGS, DRY_RUN_FLAG, FIELD_MANAGER_FLAG('kubectl-create'), VALIDATE_FLAG, { name: 'save-config', type: 'bool' }];
 
@@ -292,7 +293,7 @@ export const createCommand: CommandSpec = {
     { name: 'selector', short: 'l', type: 'string' },
     { name: 'windows-line-endings', type: 'bool' }
   ],
-  subcommands: [createConfigMap, createDeployment, createNamespace, createSecret],
+  subcommands: [createConfigMap, createDeployment, createNamespace, createSecret, createServiceCommand(CREATE_FLAGS, createGenerated)],
   async run(inv) {
     const { flags } = inv;
     const filenames = flags.list('filename');

@@ -7,12 +7,14 @@
  */
 import type { KObject } from '../apiserver/store';
 import type { ResourceInfo } from '../api/resources';
-import { AggregateError, epochNow, fail, failStatus, usageError, type CommandSpec, type ErrorEntry, type Invocation } from './command';
+import { AggregateError, epochNow, fail, failStatus, KubectlError, usageError, type CommandSpec, type ErrorEntry, type Invocation } from './command';
 import { fetchRefs, refsFromFilesOrArgs, type RefResult, type ResourceRef } from './builder';
 import { checkOutputFormat, GET_FORMATS, printObjects, resolveTemplate, splitFormat } from './output';
 import { findJSONPathResults, printNoResources, printTable, printTables, relaxedJSONPathExpression } from './printers';
 import { goSort } from './printers/gosort';
 import { parseDuration } from '../kernel/clock';
+import { nodeProxy, parseNodeProxyPath } from '../kubelet/server/proxy';
+import { dialOf } from './logs';
 
 /** One resource type's objects, in the order printed. */
 interface Group {
@@ -145,7 +147,7 @@ export const getCommand: CommandSpec = {
     const watch = flags.bool('watch') || flags.bool('watch-only');
     const sortBy = flags.str('sort-by');
     const filenames = flags.list('filename');
-    if (flags.str('raw')) fail('--raw is not supported by this simulator');
+    if (flags.str('raw')) return rawGet(inv, flags.str('raw'));
     // upstream: get.go Complete
     if (watch) {
       if (sortBy) out.err('warning: --watch or --watch-only requested, --sort-by will be ignored\n');
@@ -287,6 +289,27 @@ async function runWatch(inv: Invocation, refs: ResourceRef[], opts: { human: boo
     await ctx.waitFor(async () => false, ms);
     handle.stop();
   }
+}
+
+/**
+ * `get --raw PATH`: the body of a GET on the API server, printed as is. kubarium answers the node
+ * proxy (`/api/v1/nodes/NODE/proxy/...`, relayed to the node's kubelet) and the API server's own
+ * health checks. upstream: get.go Validate (--raw), cmd/util/rawhttp (RawGet).
+ */
+async function rawGet(inv: Invocation, raw: string): Promise<void> {
+  const { flags, out, ctx } = inv;
+  if (inv.args.length > 0 || flags.list('filename').length > 0) fail('arguments may not be passed when --raw is specified');
+  if (flags.str('output')) fail('--raw and --output are mutually exclusive');
+  if (!raw.startsWith('/')) fail(`--raw must be a valid URL path: parse ${JSON.stringify(raw)}: invalid URI for request`);
+  const path = raw.split('?')[0];
+  if (path === '/healthz' || path === '/livez' || path === '/readyz') return out.out('ok');
+  const proxied = parseNodeProxyPath(raw);
+  if (!proxied) return fail(`--raw ${path}: this simulator answers only /api/v1/nodes/NODE/proxy/... and /healthz, /livez, /readyz`);
+  const node = await ctx.request({ verb: 'get', resource: 'nodes', name: proxied.node });
+  if (!node.ok) return failStatus(node.status);
+  const r = await nodeProxy(dialOf(inv), proxied.node, proxied.path);
+  if (!r.ok) throw new KubectlError(r.error);
+  out.out(r.value);
 }
 
 /** --request-timeout: a bare number is seconds; else a Go duration. */

@@ -19,8 +19,12 @@ import { scaleCommand } from './scale';
 import { rolloutCommand } from './rollout';
 import { setCommand } from './set';
 import { cordonCommand, taintCommand, uncordonCommand } from './node';
+import { drainCommand } from './drain';
 import { explainCommand } from './explain';
 import { apiResourcesCommand, apiVersionsCommand, clusterInfoCommand, versionCommand } from './discovery';
+import { logsCommand } from './logs';
+import { topCommand } from './top';
+import { CodeExitError, execCommand } from './exec';
 
 const COMMANDS: readonly CommandSpec[] = [
   createCommand,
@@ -32,10 +36,14 @@ const COMMANDS: readonly CommandSpec[] = [
   rolloutCommand,
   scaleCommand,
   clusterInfoCommand,
+  topCommand,
   cordonCommand,
   uncordonCommand,
+  drainCommand,
   taintCommand,
   describeCommand,
+  logsCommand,
+  execCommand,
   applyCommand,
   labelCommand,
   annotateCommand,
@@ -82,6 +90,11 @@ export async function runKubectl(argv: string[], ctx: KubectlContext): Promise<C
     await dispatch(argv, ctx, out);
     return done(0);
   } catch (e) {
+    if (e instanceof CodeExitError) {
+      // upstream: exec's CodeExitError: kubectl exits with the command's code.
+      out.err(e.text + '\n');
+      return done(e.code);
+    }
     if (e instanceof KubectlError) {
       if (e.text) out.err(e.text.endsWith('\n') ? e.text : e.text + '\n');
     } else if (e instanceof CommandFailure) out.err(formatErrors([e.entry]));

@@ -14,7 +14,7 @@ import { checkOutputFormat, MUTATION_FORMATS, operationLine, printObjects } from
 const NODES = resourceByName('nodes');
 
 /** The nodes named, or selected with -l (cordon stops at the first missing one). */
-async function nodesFor(inv: Invocation, names: string[], selector: string, all = false): Promise<KObject[]> {
+export async function nodesFor(inv: Invocation, names: string[], selector: string, all = false): Promise<KObject[]> {
   if (selector || all) {
     const res = await inv.ctx.request({ verb: 'list', resource: 'nodes', labelSelector: selector || undefined });
     if (!res.ok) failStatus(res.status);
@@ -43,28 +43,34 @@ function cordonCommandFor(cordon: boolean): CommandSpec {
       const strategy = dryRunStrategy(inv.flags);
       // upstream: drain.go RunCordonOrUncordon visits the first argument's node(s).
       const nodes = await nodesFor(inv, selector ? [] : [inv.args[0]], selector);
-      for (const node of nodes) {
-        const already = !!node.spec?.unschedulable === cordon;
-        if (already) {
-          inv.out.out(operationLine(NODES, node.metadata.name, `already ${name}ed`, strategy, ''));
-          continue;
-        }
-        if (strategy !== 'client') {
-          // upstream: drain/cordon.go PatchOrReplaceWithContext
-          const res = await inv.ctx.request({
-            verb: 'patch',
-            resource: 'nodes',
-            name: node.metadata.name,
-            body: { spec: { unschedulable: cordon ? true : null } },
-            patchType: 'strategic',
-            dryRun: strategy === 'server' || undefined
-          });
-          if (!res.ok) failStatus(res.status);
-        }
-        inv.out.out(operationLine(NODES, node.metadata.name, `${name}ed`, strategy, ''));
-      }
+      await runCordonOrUncordon(inv, nodes, cordon, strategy);
     }
   };
+}
+
+/** upstream: drain.go RunCordonOrUncordon: `node/NAME cordoned` (or `already cordoned`) per node; `kubectl drain` starts with it. */
+export async function runCordonOrUncordon(inv: Invocation, nodes: readonly KObject[], cordon: boolean, strategy: 'none' | 'client' | 'server'): Promise<void> {
+  const name = cordon ? 'cordon' : 'uncordon';
+  for (const node of nodes) {
+    const already = !!node.spec?.unschedulable === cordon;
+    if (already) {
+      inv.out.out(operationLine(NODES, node.metadata.name, `already ${name}ed`, strategy, ''));
+      continue;
+    }
+    if (strategy !== 'client') {
+      // upstream: drain/cordon.go PatchOrReplaceWithContext
+      const res = await inv.ctx.request({
+        verb: 'patch',
+        resource: 'nodes',
+        name: node.metadata.name,
+        body: { spec: { unschedulable: cordon ? true : null } },
+        patchType: 'strategic',
+        dryRun: strategy === 'server' || undefined
+      });
+      if (!res.ok) failStatus(res.status);
+    }
+    inv.out.out(operationLine(NODES, node.metadata.name, `${name}ed`, strategy, ''));
+  }
 }
 
 export const cordonCommand = cordonCommandFor(true);

@@ -26,6 +26,9 @@ import { StatusManager } from './status/status-manager';
 import { HostPathCSINodePlugin } from '../node/csi/hostpath';
 import { VolumeManager, WAIT_CANCELED } from './volumemanager/volume-manager';
 import { ConfigHashAnnotationKey, ConfigMirrorAnnotationKey, FileSourceWatcher, isMirrorPod, isStaticPod, type NodeFiles } from './config/file';
+import { PodAdmission } from './lifecycle/admission';
+import type { Rand } from '../kernel/rand';
+import { ProberManager } from './prober/prober-manager';
 
 export interface KubeletPodsDeps {
   node: string;
@@ -41,6 +44,12 @@ export interface KubeletPodsDeps {
   staticPods?: { files: NodeFiles; dir: string; periodMs: number };
   /** The registered Node's UID, for the mirror pods' owner reference. */
   nodeUID?: () => string | undefined;
+  /** The Node the kubelet admits pods against (lifecycle/): without it every pod is run unchecked. */
+  admissionNode?: () => any;
+  /** The prober's seeded stream (probe workers' start jitter after a kubelet restart). */
+  rand?: Rand;
+  /** `sim container hang`: a container that answers no probe. */
+  isHung?: (containerID: string) => boolean;
 }
 
 export class KubeletPods implements PodSyncer {
@@ -60,6 +69,8 @@ export class KubeletPods implements PodSyncer {
   /** ConfigMaps and Secrets the volume manager reads (upstream: the kubelet's watch-based configmap/secret managers). */
   readonly configMapInformer: SharedInformer;
   readonly secretInformer: SharedInformer;
+  /** Services for the containers' service-link env vars (upstream: the kubelet's serviceLister). */
+  readonly serviceInformer: SharedInformer;
   /** Mirror pod create/delete requests in flight, by `namespace/name`. */
   #mirrorOps = new Set<string>();
   /** The mirror this kubelet created last, by `namespace/name`, until the informer shows it (uid). */
@@ -68,14 +79,35 @@ export class KubeletPods implements PodSyncer {
   #mirrorStatusSynced = new Map<string, string>();
   /** Static pods removed from the config and still stopping, by `namespace/name` -> uid. */
   #terminatingStatic = new Map<string, string>();
+  /** Pod admission (lifecycle/admission.ts), when the kubelet gave a Node to admit against. */
+  readonly admission?: PodAdmission;
+  /** Liveness, readiness and startup probes (prober/). */
+  readonly probeManager: ProberManager;
   #stopped = false;
 
   constructor(readonly deps: KubeletPodsDeps) {
     const { client, clock, node, trace, runtime, recorder } = deps;
     this.informer = new SharedInformer(client, 'pods', { fieldSelector: `spec.nodeName=${node}` }, (ms, fn) => clock.after(ms, fn));
     this.statusManager = new StatusManager(client, node, trace);
-    this.runtimeManager = new KubeGenericRuntimeManager(runtime, new ImageManager(runtime, recorder, clock), recorder, clock);
+    this.serviceInformer = new SharedInformer(client, 'services', {}, (ms, fn) => clock.after(ms, fn));
+    this.runtimeManager = new KubeGenericRuntimeManager(runtime, new ImageManager(runtime, recorder, clock), recorder, clock, {
+      services: (ns) => this.serviceInformer.list().filter((s) => s.metadata.namespace === ns),
+      configMap: (ns, name) => this.configMapInformer.get(ns, name),
+      secret: (ns, name) => this.secretInformer.get(ns, name),
+      volumeHostPath: (pod, volume) => this.volumeManager.hostPathOf(pod, volume)
+    });
     this.podWorkers = new PodWorkers(clock, this);
+    this.probeManager = this.#newProbeManager();
+    if (deps.admissionNode) {
+      this.admission = new PodAdmission({
+        node: deps.admissionNode,
+        recorder,
+        setStatus: (pod, status) => this.statusManager.setPodStatus(pod, status),
+        phase: (uid) => this.statusManager.get(uid)?.phase,
+        terminated: (uid) => this.podWorkers.state(uid) === 'terminated',
+        trace: (kind, pod, extra) => this.#trace(kind, pod, extra)
+      });
+    }
     this.pleg = new GenericPLEG(runtime, clock, node, trace, (pod) => this.#plegEvent(pod), deps.onRuntimeReady);
     this.configMapInformer = new SharedInformer(client, 'configmaps', {}, (ms, fn) => clock.after(ms, fn));
     this.secretInformer = new SharedInformer(client, 'secrets', {}, (ms, fn) => clock.after(ms, fn));
@@ -86,6 +118,8 @@ export class KubeletPods implements PodSyncer {
       clock,
       csi: this.csi,
       recorder,
+      fs: runtime.nodeFS,
+      peekObject: (resource, namespace, name) => (resource === 'configmaps' ? this.configMapInformer : this.secretInformer).get(namespace, name),
       // From the informer's cache when it has the object (at once), else asked from the API server.
       getObject: (resource, namespace, name, cb) => {
         const cached = (resource === 'configmaps' ? this.configMapInformer : this.secretInformer).get(namespace, name);
@@ -111,6 +145,35 @@ export class KubeletPods implements PodSyncer {
     }
   }
 
+  /**
+   * upstream: kubelet.go NewMainKubelet (probeManager) and syncLoopIteration: a liveness failure,
+   * and any readiness or startup change, syncs the pod (its status, or the kill and restart).
+   */
+  #newProbeManager(): ProberManager {
+    const { clock, runtime, recorder } = this.deps;
+    const pm = new ProberManager({
+      clock,
+      runtime,
+      recorder,
+      hostIP: this.deps.hostIP,
+      podStatus: (uid) => this.statusManager.get(uid),
+      trace: (kind, pod, extra) => this.#trace(kind, pod, extra),
+      rand: this.deps.rand,
+      isHung: this.deps.isHung
+    });
+    this.runtimeManager.probeResults = { liveness: (id) => pm.livenessManager.get(id), startup: (id) => pm.startupManager.get(id) };
+    const resync = (pod: any) => {
+      if (this.#stopped) return;
+      const { namespace, name, uid } = pod.metadata;
+      const current = this.staticPods.get(`${namespace}/${name}`) ?? this.informer.get(namespace, name);
+      if (current && current.metadata.uid === uid && !isMirrorPod(current)) this.podWorkers.updatePod(current);
+    };
+    pm.onUpdate('liveness', (u) => u.result === 'Failure' && resync(u.pod));
+    pm.onUpdate('readiness', (u) => resync(u.pod));
+    pm.onUpdate('startup', (u) => resync(u.pod));
+    return pm;
+  }
+
   start(): void {
     // upstream: syncLoopIteration: a mirror pod from the API is never run; it only triggers its static pod's sync.
     this.informer.addEventHandler({
@@ -118,8 +181,13 @@ export class KubeletPods implements PodSyncer {
       update: (_old, pod) => (isMirrorPod(pod) ? this.#mirrorEvent(pod, false) : this.#apiPodUpdate(pod, false)),
       delete: (pod) => (isMirrorPod(pod) ? this.#mirrorEvent(pod, true) : this.#apiPodUpdate(pod, true))
     });
+    // A changed ConfigMap or Secret reaches the mounted volumes at the pods' next sync (syncFrequency, 1m).
+    for (const [informer, resource] of [[this.configMapInformer, 'configmaps'], [this.secretInformer, 'secrets']] as const) {
+      informer.addEventHandler({ update: (_old, obj) => this.volumeManager.refreshLater(resource, obj.metadata.namespace, obj.metadata.name) });
+    }
     this.configMapInformer.run();
     this.secretInformer.run();
+    this.serviceInformer.run();
     // The file source reads the directory at start, before the API's pods arrive.
     this.fileSource?.start();
     this.informer.run();
@@ -132,15 +200,20 @@ export class KubeletPods implements PodSyncer {
     this.informer.stop();
     this.configMapInformer.stop();
     this.secretInformer.stop();
+    this.serviceInformer.stop();
     this.volumeManager.stop();
     this.pleg.stop();
     this.podWorkers.stop();
+    this.probeManager.stop();
     this.statusManager.stop();
   }
 
   /** A pod being deleted stops waiting for its volumes (its sync ends; the worker goes on to terminate it). */
   #apiPodUpdate(pod: any, deleted: boolean): void {
     if (deleted || pod.metadata.deletionTimestamp) this.volumeManager.cancelWait(pod.metadata.uid);
+    // upstream: HandlePodAdditions admits a new pod first; a rejected pod is never run.
+    if (deleted) this.admission?.forget(pod.metadata.uid);
+    else if (this.admission && !this.admission.canRun(pod)) return;
     this.podWorkers.updatePod(pod, deleted ? { deleted: true } : {});
   }
 
@@ -179,6 +252,7 @@ export class KubeletPods implements PodSyncer {
     for (const [key, p] of next) this.staticPods.set(key, p);
     for (const p of added) {
       this.#trace('kubelet.staticPod.add', p);
+      this.admission?.admitted(p);
       this.podWorkers.updatePod(p);
     }
     this.#cleanupOrphanedMirrors();
@@ -338,7 +412,15 @@ export class KubeletPods implements PodSyncer {
     const cached = this.statusManager.get(pod.metadata.uid);
     // The generator keeps timestamps and terminal phases from the status the kubelet last set (it may be ahead of the informer).
     const base = cached ? { ...pod, status: { ...cached, qosClass: pod.status?.qosClass ?? cached.qosClass, conditions: mergeConditions(cached.conditions, pod.status?.conditions) } } : pod;
-    return generateAPIPodStatus({ pod: base, runtime, failures: this.reasonCache.get(pod.metadata.uid) ?? new Map(), hostIP: this.deps.hostIP, now: this.deps.clock.now(), terminal });
+    return generateAPIPodStatus({
+      pod: base,
+      runtime,
+      failures: this.reasonCache.get(pod.metadata.uid) ?? new Map(),
+      hostIP: this.deps.hostIP,
+      now: this.deps.clock.now(),
+      terminal,
+      updatePodStatus: (p, statuses, inits) => this.probeManager.updatePodStatus(p, statuses, inits)
+    });
   }
 
   /** upstream: kubelet.go SyncPod (cgroups, probes not simulated yet). */
@@ -360,6 +442,8 @@ export class KubeletPods implements PodSyncer {
       // upstream: SyncPod creates (or replaces) the mirror pod of a static pod before starting containers.
       if (isStaticPod(pod)) this.#syncMirror(pod);
       if (status.phase === 'Succeeded' || status.phase === 'Failed') return done({ terminal: true });
+      // upstream: SyncPod: probeManager.AddPod (workers for the pod's probes, once).
+      this.probeManager.addPod(pod);
       // upstream: SyncPod: volumeManager.WaitForAttachAndMount before containerRuntime.SyncPod; on
       // failure a FailedMount event and the sync ends in error (the pod worker retries it later).
       this.volumeManager.waitForAttachAndMount(pod, (mountErr) => {
@@ -393,6 +477,8 @@ export class KubeletPods implements PodSyncer {
   syncTerminatingPod(pod: any, gracePeriodSeconds: number, deleted: boolean, done: () => void): void {
     if (this.#stopped) return;
     this.#trace('kubelet.syncPod', pod, { updateType: 'terminating', gracePeriodSeconds });
+    // upstream: SyncTerminatingPod: probeManager.StopLivenessAndStartup (readiness keeps probing).
+    this.probeManager.stopLivenessAndStartup(pod);
     const { uid, name, namespace } = pod.metadata;
     this.runtimeManager.getPodStatus(uid, name, namespace, (running) => {
       this.runtimeManager.killPod(pod, running, gracePeriodSeconds, () => {
@@ -425,6 +511,8 @@ export class KubeletPods implements PodSyncer {
     const { uid } = pod.metadata;
     if (this.#stopped) return;
     this.reasonCache.delete(uid);
+    // upstream: SyncTerminatedPod: probeManager.RemovePod.
+    this.probeManager.removePod(pod);
     if (deleted || isStaticPod(pod)) {
       this.statusManager.forget(uid);
       if (isStaticPod(pod)) this.#staticPodTerminated(pod);

@@ -14,12 +14,22 @@ import type { TraceInput } from '../kernel/trace';
 import type { KObject } from '../apiserver/store';
 import { kubeletMachine } from './kubelet.machine';
 import { NodeLeaseController } from './nodelease/controller';
-import { initialNode, nodeStatus, statusChanged, type NodeHealth, type NodeIdentity } from './nodestatus/setters';
+import { allocatableOf, capacityOf, initialNode, nodeStatus, statusChanged, type NodeHealth, type NodeIdentity } from './nodestatus/setters';
 import type { KubeletConfiguration } from './config/config';
 import type { Rand } from '../kernel/rand';
-import { ContainerRuntime } from '../node/cri/runtime';
+import { ContainerRuntime, type RuntimeOptions } from '../node/cri/runtime';
 import { KubeletPods } from './kubelet-pods';
+import { nodeOSFor } from '../node/os/node-os';
 import type { NodeFiles } from './config/file';
+import { KubeletMetrics } from './metrics/metrics';
+import { instrumentedRuntime } from './metrics/instrumented';
+import { KubeletServer } from './server/server';
+import { klogLine, type Journal, type Severity } from './logs/journal';
+import type { KubeletService } from './logs/kubelet-service';
+import { planStartup, SOURCES } from './logs/startup';
+import { RUNTIME_VERSION } from '../node/cri/helpers';
+import { startGarbageCollection } from './kubelet-gc';
+import { startNodeResources, type NodeResources } from './cm/node-resources';
 
 export interface KubeletDeps {
   client: Client;
@@ -31,6 +41,13 @@ export interface KubeletDeps {
   rand: Rand;
   /** The node's filesystem (path -> text): the static pod manifests live here. It outlives the kubelet. */
   files?: NodeFiles;
+  /** The node's journal (`sim kubelet logs`) and its systemd unit, which restarts a kubelet that exits. */
+  journal?: Journal;
+  service?: KubeletService;
+  /** The node's swap size (`sim node add --swap`), if it has swap on. */
+  swap?: string;
+  /** The network a pod's processes see (the kubelet host builds it from the API). */
+  network?: RuntimeOptions['network'];
 }
 
 export class Kubelet {
@@ -46,7 +63,17 @@ export class Kubelet {
   #runtime: ContainerRuntime;
   #runtimeGeneration = 0;
   #pods?: KubeletPods;
+  /** The container and eviction managers of the running process (cm/, eviction/). */
+  resources?: NodeResources;
+  /** The container and image garbage collectors of the running process. */
+  gc?: ReturnType<typeof startGarbageCollection>;
   #health: NodeHealth = { runtimeReady: false, memoryPressure: false, diskPressure: false, pidPressure: false };
+  /** Per-process: the metrics registry (a restart starts it from zero) and the runtime as the kubelet calls it (instrumented). */
+  metrics!: KubeletMetrics;
+  #cri!: ContainerRuntime;
+  #startTime = 0;
+  /** The kubelet's HTTPS server on port 10250 (logs, exec, metrics, stats); it answers while the process runs. */
+  readonly server: KubeletServer;
 
   constructor(readonly deps: KubeletDeps) {
     const machine = kubeletMachine.provide({
@@ -62,6 +89,22 @@ export class Kubelet {
     });
     this.actor = createActor(machine, { clock: xstateClock(deps.clock) });
     this.#runtime = this.#newRuntime();
+    this.server = new KubeletServer({
+      identity: deps.identity,
+      clock: deps.clock,
+      config: () => this.deps.config,
+      files: deps.files,
+      runtime: () => this.#cri,
+      pods: () => this.#pods,
+      metrics: () => this.metrics,
+      startTime: () => this.#startTime,
+      trace: deps.trace
+    });
+  }
+
+  /** Whether the kubelet process is up (its server accepts connections on port 10250). */
+  get serving(): boolean {
+    return this.#actorStarted && this.state !== 'stopped';
   }
 
   /** A fresh, empty runtime (a booted machine). Traces of a dropped runtime's leftover timers are discarded. */
@@ -73,6 +116,9 @@ export class Kubelet {
       podCIDR: identity.podCIDR,
       clock,
       rand: rand.fork(`cri/${identity.name}/${generation}`),
+      ...(this.deps.files ? { files: this.deps.files } : {}),
+      hostIP: identity.internalIP,
+      ...(this.deps.network ? { network: this.deps.network } : {}),
       trace: (e) => {
         if (generation === this.#runtimeGeneration) trace(e);
       }
@@ -95,7 +141,7 @@ export class Kubelet {
 
   /** The machine loses power: the kubelet stops and every container with it; it boots with an empty runtime. */
   powerOff(): void {
-    this.stop();
+    this.stop(true);
     this.#runtime = this.#newRuntime();
   }
 
@@ -108,6 +154,9 @@ export class Kubelet {
     this.#node = undefined;
     this.#lastPosted = undefined;
     this.#lastPostTime = -Infinity;
+    this.metrics = new KubeletMetrics(identity.name);
+    this.#cri = instrumentedRuntime(this.#runtime, this.metrics, clock);
+    this.#startTime = clock.now();
   }
 
   get nodeName(): string {
@@ -120,7 +169,40 @@ export class Kubelet {
 
   #actorStarted = false;
 
-  start(): void {
+  /** The PID of the current (or last) kubelet process, as the journal shows it. */
+  #pid = 0;
+  /** The process exited at start (invalid configuration, swap on): systemd restarts it. */
+  #exited = false;
+
+  get exited(): boolean {
+    return this.#exited;
+  }
+
+  /** A klog line in the node's journal. */
+  log(severity: Severity, source: string, msg: string, kv: Record<string, unknown> = {}): void {
+    const { journal, clock } = this.deps;
+    journal?.append({ t: clock.now(), ident: 'kubelet', pid: this.#pid, text: klogLine(severity, clock.now(), this.#pid, source, msg, kv) });
+  }
+
+  /**
+   * systemctl start (`manual`) or systemd's automatic restart. The process validates its
+   * configuration and checks the machine first; a failure exits it with status 1 (logged as
+   * `"command failed"`) and systemd tries again RestartSec later. upstream: cmd/kubelet/app/server.go
+   */
+  start(manual = true): void {
+    // systemctl start of a running unit does nothing.
+    if (this.#actorStarted && this.state !== 'stopped') return;
+    this.#pid = this.deps.service?.started(manual) ?? this.#pid;
+    const plan = planStartup(this.deps.config, this.deps.swap, RUNTIME_VERSION.runtimeVersion.replace(/^v/, ''), this.deps.files);
+    for (const l of plan.lines) this.log(l.severity, l.source, l.msg, l.kv);
+    if (plan.failure !== undefined) {
+      this.#exited = true;
+      this.log('E', SOURCES.commandFailed, 'command failed', { err: plan.failure });
+      this.#trace('kubelet.exit', { status: 1, err: plan.failure });
+      this.deps.service?.exited(1, () => this.start(false));
+      return;
+    }
+    this.#exited = false;
     // The first start runs the machine from its initial state; later ones leave `stopped`.
     if (!this.#actorStarted) {
       this.#actorStarted = true;
@@ -128,8 +210,10 @@ export class Kubelet {
     } else this.actor.send({ type: 'START' });
   }
 
-  stop(): void {
-    this.actor.send({ type: 'STOP' });
+  stop(powerLost = false): void {
+    if (powerLost) this.deps.service?.powerLost();
+    else this.deps.service?.stopping();
+    if (this.#actorStarted) this.actor.send({ type: 'STOP' });
     this.#trace('kubelet.stop');
   }
 
@@ -142,6 +226,7 @@ export class Kubelet {
     const { client, identity } = this.deps;
     const node = initialNode(identity);
     node.status = nodeStatus(identity, this.#health, undefined, this.deps.clock.now());
+    this.log('I', SOURCES.attemptRegister, 'Attempting to register node', { node: identity.name });
     client.create('nodes', node, (err, created) => {
       if (!err && created) {
         this.#registered(created, true);
@@ -163,6 +248,8 @@ export class Kubelet {
     this.#node = node;
     this.#lastPosted = node.status;
     this.#trace('kubelet.register', { fresh });
+    if (fresh) this.log('I', SOURCES.registered, 'Successfully registered node', { node: this.nodeName });
+    else this.log('I', SOURCES.previouslyRegistered, 'Node was previously registered', { node: this.nodeName });
     const ref = this.#nodeRef();
     this.recorder.event(ref, 'Normal', 'Starting', 'Starting kubelet.');
     this.recorder.event(ref, 'Normal', 'NodeAllocatableEnforced', 'Updated Node Allocatable limit across pods');
@@ -194,24 +281,66 @@ export class Kubelet {
       clock,
       trace: this.deps.trace,
       recorder: this.recorder,
-      runtime: this.#runtime,
+      runtime: this.#cri,
       onRuntimeReady: () => {
         this.#health = { ...this.#health, runtimeReady: true };
         this.#syncNodeStatus();
       },
       // upstream: kubelet.go makePodSourceConfig: a file source when staticPodPath is set.
       ...(config.staticPodPath && this.deps.files ? { staticPods: { files: this.deps.files, dir: config.staticPodPath, periodMs: parseDuration(config.fileCheckFrequency) } } : {}),
-      nodeUID: () => this.#node?.metadata.uid
+      nodeUID: () => this.#node?.metadata.uid,
+      // The prober's seeded stream and `sim container hang` (node/os) for the probes.
+      rand: this.deps.rand.fork(`prober/${this.nodeName}`),
+      isHung: (id) => nodeOSFor(this.#runtime, clock).isHung(id),
+      // upstream: getNodeAnyWay: the Node, with the capacity and allocatable this kubelet computes itself (maxPods).
+      admissionNode: () => this.#node && { ...this.#node, status: { ...this.#node.status, capacity: capacityOf(this.deps.identity), allocatable: allocatableOf(this.deps.identity) } }
     });
+    const pods = this.#pods;
+    pods.runtimeManager.cgroupDriver = config.cgroupDriver;
+    pods.runtimeManager.log = (severity, source, msg, kv) => this.log(severity, source, msg, kv);
+    pods.pleg.metrics = this.metrics;
+    pods.podWorkers.onSyncDone = (pod, operation, durationMs, firstSeen) =>
+      this.metrics.podSynced(pod.metadata.uid, operation, durationMs, firstSeen, pods.statusManager.get(pod.metadata.uid)?.phase === 'Running', clock.now());
     this.#pods.start();
+    this.gc = startGarbageCollection({
+      node: this.nodeName,
+      clock,
+      config,
+      ephemeralStorage: this.deps.identity.ephemeralStorage,
+      imageFs: () => nodeOSFor(this.#runtime, clock).nodeUsage(clock.now()).fs,
+      runtime: this.#cri,
+      pods: this.#pods,
+      recorder: this.recorder,
+      nodeRef: this.#nodeRef(),
+      trace: this.deps.trace,
+      log: (severity, source, msg, kv) => this.log(severity, source, msg, kv)
+    });
+    this.resources = startNodeResources({ node: this.nodeName, capacity: this.deps.identity, clock, trace: this.deps.trace, config, runtime: this.#runtime, recorder: this.recorder, pods, onConditions: (c) => this.#pressureChanged(c) });
+  }
+
+  /** upstream: nodestatus/setters.go MemoryPressureCondition etc. record an event when the condition flips. */
+  #pressureChanged(c: Set<string>): void {
+    const h = this.#health;
+    const next = { ...h, memoryPressure: c.has('MemoryPressure'), diskPressure: c.has('DiskPressure'), pidPressure: c.has('PIDPressure') };
+    const flips: [boolean, boolean, string, string][] = [
+      [h.memoryPressure, next.memoryPressure, 'NodeHasInsufficientMemory', 'NodeHasSufficientMemory'],
+      [h.diskPressure, next.diskPressure, 'NodeHasDiskPressure', 'NodeHasNoDiskPressure'],
+      [h.pidPressure, next.pidPressure, 'NodeHasInsufficientPID', 'NodeHasSufficientPID']
+    ];
+    for (const [was, is, on, off] of flips) if (was !== is) this.recorder.event(this.#nodeRef(), 'Normal', is ? on : off, `Node ${this.nodeName} status is now: ${is ? on : off}`);
+    this.#health = next;
   }
 
   #stopLoops(): void {
     const { clock } = this.deps;
     this.lease.stop();
     clock.cancel(this.#statusTimer);
+    this.resources?.stop();
+    this.resources = undefined;
     this.#pods?.stop();
     this.#pods = undefined;
+    this.gc?.stop();
+    this.gc = undefined;
     this.#statusTimer = undefined;
   }
 

@@ -1,9 +1,13 @@
 /**
  * The record of one scheduling attempt, node by node and plugin by plugin, for
  * `sim explain pod NAME`; and its table form. (No upstream counterpart: upstream logs this at
- * high verbosity; here it is data.)
+ * high verbosity and keeps only the Diagnosis' NodeToStatus; here it is data.)
+ * The scheduling cycle fills a compact `Attempt` (the snapshot's node names, the rejecting
+ * statuses, the feasible nodes and the score arrays, all of which it computes anyway); the
+ * per-node verdicts are built only when asked (`toRecord`).
  */
-import type { NodePluginScore } from './framework/framework';
+import type { NodePluginScore, ScoreResult } from './framework/framework';
+import { Code, type Status } from './framework/types';
 
 export interface NodeVerdict {
   node: string;
@@ -24,6 +28,62 @@ export interface AttemptRecord {
   evaluatedNodes: number;
   feasibleNodes: number;
   nodes: NodeVerdict[];
+}
+
+const noNames: readonly string[] = [];
+
+/** One attempt as the cycle leaves it; `toRecord` expands it into per-node verdicts. */
+export class Attempt {
+  result: AttemptRecord['result'] = 'Unschedulable';
+  chosen?: string;
+  message?: string;
+  /** Every node of the snapshot, in evaluation order (an immutable array shared with the cache). */
+  names: readonly string[] = noNames;
+  /** A PreFilter rejection: every node gets it. */
+  preFilterStatus?: Status;
+  /** Nodes a Filter plugin rejected (the Diagnosis' NodeToStatus). */
+  statuses?: Map<string, Status>;
+  /** Nodes that passed every Filter, in the order they were found. */
+  feasible: string[] = [];
+  /** Scores aligned with `feasible` (absent when there was nothing to choose from). */
+  scores?: ScoreResult;
+
+  constructor(
+    readonly pod: string,
+    readonly t: number,
+    readonly attempt: number
+  ) {}
+
+  toRecord(): AttemptRecord {
+    const passed = new Map<string, number>(this.feasible.map((n, i) => [n, i]));
+    const verdict = (s: Status) => ({ passed: false, plugin: s.plugin, code: Code[s.code], reasons: s.reasons });
+    const nodes: NodeVerdict[] = this.names.map((node) => {
+      const v: NodeVerdict = { node, scores: [] };
+      const s = this.preFilterStatus ?? this.statuses?.get(node);
+      const i = passed.get(node);
+      if (s) v.filter = verdict(s);
+      else if (i !== undefined) {
+        v.filter = { passed: true, reasons: [] };
+        const sc = this.scores;
+        if (sc) {
+          v.scores = sc.plugins.map((plugin, k) => ({ plugin, raw: sc.raw[k][i], normalized: sc.normalized[k][i], weight: sc.weights[k], weighted: sc.normalized[k][i] * sc.weights[k] }));
+          v.total = sc.totals[i];
+        }
+      }
+      return v;
+    });
+    return {
+      pod: this.pod,
+      t: this.t,
+      attempt: this.attempt,
+      result: this.result,
+      ...(this.chosen ? { chosen: this.chosen } : {}),
+      ...(this.message !== undefined ? { message: this.message } : {}),
+      evaluatedNodes: this.preFilterStatus ? this.names.length : this.feasible.length + (this.statuses?.size ?? 0),
+      feasibleNodes: this.feasible.length,
+      nodes
+    };
+  }
 }
 
 function pad(rows: string[][]): string {

@@ -1,9 +1,11 @@
 /**
  * The scheduler: informers feed the queue (pending pods) and the cache (nodes, assigned pods);
- * scheduleOne takes one pod at a time through the framework and binds it through the API.
- * upstream: pkg/scheduler/scheduler.go, schedule_one.go, eventhandlers.go
+ * scheduleOne takes one pod at a time through its profile's framework (one framework per
+ * schedulerName in the KubeSchedulerConfiguration) and binds it through the API.
+ * upstream: pkg/scheduler/scheduler.go, schedule_one.go, eventhandlers.go, profile/profile.go
  */
-import type { Node, Pod, PodCondition } from 'kubernetes-types/core/v1';
+import type { Node, PersistentVolume, PersistentVolumeClaim, Pod, PodCondition } from 'kubernetes-types/core/v1';
+import type { StorageClass } from 'kubernetes-types/storage/v1';
 import type { SimClock } from '../kernel/clock';
 import { timestamp } from '../kernel/clock';
 import type { Rand } from '../kernel/rand';
@@ -14,49 +16,16 @@ import { EventRecorder } from '../client/events';
 import type { KObject } from '../apiserver/store';
 import { SchedulerCache } from './cache';
 import { DefaultSchedulerName, DefaultWeights, Framework, defaultPlugins, type ProfileConfig } from './framework/framework';
-import type { Handle, QueuedPodInfo } from './framework/interfaces';
-import { Code, CycleState, Status, fitErrorMessage, podKey, type Diagnosis, type NodeInfo, type NodeScore } from './framework/types';
-import { SchedulingQueue, type ClusterEvent } from './queue/scheduling-queue';
-import type { AttemptRecord, NodeVerdict } from './explain';
+import type { Handle, QueuedPodInfo, StorageListers } from './framework/interfaces';
+import { Code, CycleState, Status, newPodInfo, podKey } from './framework/types';
+import { DefaultQueueOptions, SchedulingQueue, type ClusterEvent } from './queue/scheduling-queue';
+import type { KubeSchedulerConfiguration } from './config/types';
+import { newFrameworkForProfile } from './config/framework-config';
+import { Attempt, type AttemptRecord } from './explain';
+import { ScheduleAlgorithm } from './schedule-one';
 
 export const SchedulerComponent = 'kube-scheduler';
-// upstream: pkg/scheduler/schedule_one.go
-export const ErrNoNodesAvailable = 'no nodes available to schedule pods';
-const minFeasibleNodesToFind = 100;
-const minFeasibleNodesPercentageToFind = 5;
-const basePercentageOfNodesToScore = 50;
-
-/** How many feasible nodes to look for before scoring. upstream: schedule_one.go numFeasibleNodesToFind */
-export function numFeasibleNodesToFind(percentageOfNodesToScore: number | undefined, numAllNodes: number): number {
-  if (numAllNodes < minFeasibleNodesToFind) return numAllNodes;
-  let adaptive = percentageOfNodesToScore ?? 0;
-  if (adaptive >= 100) return numAllNodes;
-  if (adaptive <= 0) {
-    adaptive = basePercentageOfNodesToScore - Math.trunc(numAllNodes / 125);
-    if (adaptive < minFeasibleNodesPercentageToFind) adaptive = minFeasibleNodesPercentageToFind;
-  }
-  const n = Math.trunc((numAllNodes * adaptive) / 100);
-  return n < minFeasibleNodesToFind ? minFeasibleNodesToFind : n;
-}
-
-/** Among the top scores, one at random (reservoir sampling). upstream: schedule_one.go selectHost */
-export function selectHost(scores: NodeScore[], rand: Pick<Rand, 'int'>): string {
-  let selected = scores[0];
-  let count = 1;
-  for (let i = 1; i < scores.length; i++) {
-    const s = scores[i];
-    if (s.score > selected.score) {
-      selected = s;
-      count = 1;
-    } else if (s.score === selected.score) {
-      count++;
-      if (rand.int(count) === 0) selected = s;
-    }
-  }
-  return selected.name;
-}
-
-type ScheduleResult = { host: string } | { error: string; code: Code; plugins: Set<string>; nominatedNodeName?: string };
+export { ErrNoNodesAvailable, numFeasibleNodesToFind, selectHost } from './schedule-one';
 
 const isAssigned = (pod: Pod) => !!pod.spec?.nodeName;
 const isTerminal = (pod: Pod) => pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
@@ -68,6 +37,16 @@ export interface SchedulerOptions {
   rand: Rand;
   record: (e: TraceInput) => void;
   profile?: Partial<ProfileConfig>;
+  /** A validated, defaulted configuration (its profiles replace `profile`). */
+  config?: KubeSchedulerConfiguration;
+}
+
+/** A running profile: its framework and event recorder. upstream: profile.Map */
+interface RunningProfile {
+  name: string;
+  framework: Framework;
+  percentageOfNodesToScore?: number;
+  recorder: EventRecorder;
 }
 
 export class Scheduler {
@@ -79,10 +58,11 @@ export class Scheduler {
   readonly #clock: SimClock;
   readonly #rand: Rand;
   readonly #record: (e: TraceInput) => void;
-  readonly #recorder: EventRecorder;
-  readonly #attempts = new Map<string, AttemptRecord>();
-  #nextStartNodeIndex = 0;
+  readonly #profiles = new Map<string, RunningProfile>();
+  readonly #attempts = new Map<string, Attempt>();
+  readonly #algorithm: ScheduleAlgorithm;
   #cycleArmed = false;
+  #stopped = false;
   readonly #pods;
 
   constructor(opts: SchedulerOptions) {
@@ -91,21 +71,66 @@ export class Scheduler {
     this.#rand = opts.rand;
     this.#record = opts.record;
     this.profile = { schedulerName: DefaultSchedulerName, ...opts.profile };
-    this.#recorder = new EventRecorder(opts.client, { component: this.profile.schedulerName }, () => this.#clock.now());
-    const handle: Handle = {
+    // upstream: the volume plugins' listers (informers on PVCs, PVs and StorageClasses).
+    const pvcs = opts.factory.informer('persistentvolumeclaims');
+    const pvs = opts.factory.informer('persistentvolumes');
+    const classes = opts.factory.informer('storageclasses');
+    const storage: StorageListers = {
+      pvc: (ns, name) => pvcs.get(ns, name) as PersistentVolumeClaim | undefined,
+      pv: (name) => pvs.get(undefined, name) as PersistentVolume | undefined,
+      pvs: () => pvs.list() as PersistentVolume[],
+      storageClass: (name) => classes.get(undefined, name) as StorageClass | undefined
+    };
+    const handleFor = (fw: () => Framework): Handle => ({
       nodeInfos: () => this.cache.nodeList(),
       nodeInfo: (name) => this.cache.nodeInfo(name),
+      havePodsWithAffinityNodeInfos: () => this.cache.havePodsWithAffinityNodeInfos(),
+      havePodsWithRequiredAntiAffinityNodeInfos: () => this.cache.havePodsWithRequiredAntiAffinityNodeInfos(),
       bind: (pod, nodeName, done) => this.#client.bind(pod.metadata!.namespace ?? 'default', pod.metadata!.name!, nodeName, (err) => done(err?.message)),
-      runFilterPlugins: (state, pod, ni) => this.framework.runFilterPlugins(state, pod, ni),
-      preempt: (preemptor, nodeName, victims) => this.#preempt(preemptor, nodeName, victims)
+      runFilterPlugins: (state, pod, ni) => fw().runFilterPlugins(state, pod, ni),
+      preempt: (preemptor, nodeName, victims) => this.#preempt(preemptor, nodeName, victims),
+      storage,
+      waitForStorage: (check, timeoutMs, done) => this.#waitForStorage(check, timeoutMs, done),
+      patch: (resource, namespace, name, patch) => this.#client.patch(resource, namespace, name, patch as KObject, 'merge')
+    });
+    const addProfile = (name: string, build: (h: Handle) => Framework, percentageOfNodesToScore: number | undefined) => {
+      let framework!: Framework;
+      try {
+        framework = build(handleFor(() => framework));
+      } catch (e) {
+        // upstream: scheduler.New -> profile.NewMap -> newProfile
+        throw new Error(`initializing profiles: creating profile for scheduler name ${name}: ${(e as Error).message}`);
+      }
+      // upstream: one event recorder per profile, reporting as the scheduler name.
+      const recorder = new EventRecorder(opts.client, { component: name }, () => this.#clock.now());
+      this.#profiles.set(name, { name, framework, percentageOfNodesToScore, recorder });
     };
-    this.framework = new Framework(defaultPlugins(handle, this.profile), DefaultWeights);
+    const cfg = opts.config;
+    if (cfg) {
+      for (const prof of cfg.profiles ?? []) addProfile(prof.schedulerName!, (h) => newFrameworkForProfile(prof, h), prof.percentageOfNodesToScore ?? cfg.percentageOfNodesToScore);
+    } else {
+      addProfile(this.profile.schedulerName, (h) => new Framework(defaultPlugins(h, this.profile), DefaultWeights), this.profile.percentageOfNodesToScore);
+    }
+    // upstream: the queue sort is the same for all profiles (validated); the first one's is used.
+    this.framework = this.#profiles.values().next().value!.framework;
+    this.#algorithm = new ScheduleAlgorithm(this.cache, this.#rand);
+    const queueOptions = cfg
+      ? { ...DefaultQueueOptions, podInitialBackoffMs: (cfg.podInitialBackoffSeconds ?? 1) * 1000, podMaxBackoffMs: (cfg.podMaxBackoffSeconds ?? 10) * 1000 }
+      : DefaultQueueOptions;
     this.queue = new SchedulingQueue(
       opts.clock,
       (a, b) => this.framework.queueSort.less(a, b),
-      (pod) => this.framework.runPreEnqueuePlugins(pod),
-      () => this.#armCycle()
+      (pod) => this.#profileFor(pod)?.framework.runPreEnqueuePlugins(pod) ?? new Status(Code.Success),
+      () => this.#armCycle(),
+      queueOptions
     );
+    const move = (e: ClusterEvent) => () => {
+      this.#checkStorageWaiters();
+      this.queue.moveAllToActiveOrBackoffQueue(e);
+    };
+    pvcs.addEventHandler({ add: move('PvcChange'), update: move('PvcChange') });
+    pvs.addEventHandler({ add: move('PvChange'), update: move('PvChange') });
+    classes.addEventHandler({ add: move('StorageClassAdd') });
     this.#pods = opts.factory.informer('pods');
     this.#pods.addEventHandler({
       add: (o) => this.#onPodAdd(o as Pod),
@@ -127,11 +152,46 @@ export class Scheduler {
 
   /** The last attempt's per-node, per-plugin record (for `sim explain pod`). */
   explain(namespace: string, name: string): AttemptRecord | undefined {
-    return this.#attempts.get(`${namespace}/${name}`);
+    return this.#attempts.get(`${namespace}/${name}`)?.toRecord();
+  }
+
+  /** The scheduler names this scheduler answers for (one per profile). */
+  get schedulerNames(): string[] {
+    return [...this.#profiles.keys()];
+  }
+
+  #profileFor(pod: Pod): RunningProfile | undefined {
+    return this.#profiles.get(pod.spec?.schedulerName ?? DefaultSchedulerName);
   }
 
   #responsibleFor(pod: Pod): boolean {
-    return (pod.spec?.schedulerName ?? DefaultSchedulerName) === this.profile.schedulerName;
+    return this.#profileFor(pod) !== undefined;
+  }
+
+  readonly #storageWaiters = new Set<{ check: () => boolean; done: (ok: boolean) => void }>();
+
+  /** VolumeBinding's wait in PreBind. upstream: binder.go BindPodVolumes (PollUntilContextTimeout) */
+  #waitForStorage(check: () => boolean, timeoutMs: number, done: (ok: boolean) => void): void {
+    if (check()) return done(true);
+    const w = { check, done };
+    this.#storageWaiters.add(w);
+    this.#clock.after(timeoutMs, () => {
+      if (this.#storageWaiters.delete(w)) done(false);
+    });
+  }
+
+  #checkStorageWaiters(): void {
+    for (const w of [...this.#storageWaiters]) {
+      if (w.check()) {
+        this.#storageWaiters.delete(w);
+        w.done(true);
+      }
+    }
+  }
+
+  /** Stops scheduling (a restart replaces this scheduler): no further cycles run. */
+  stop(): void {
+    this.#stopped = true;
   }
 
   // upstream: eventhandlers.go addPodToSchedulingQueue / addPodToCache and friends
@@ -178,6 +238,7 @@ export class Scheduler {
     this.#cycleArmed = true;
     this.#clock.after(0, () => {
       this.#cycleArmed = false;
+      if (this.#stopped) return;
       this.scheduleOne();
       if (this.queue.activeLength > 0) this.#armCycle();
     });
@@ -192,132 +253,68 @@ export class Scheduler {
     const cycle = this.queue.schedulingCycle;
     // upstream: skipPodSchedule: deleted meanwhile, or already assumed
     const current = this.#pods.get(pod.metadata?.namespace, pod.metadata!.name!) as Pod | undefined;
-    if (!current || current.metadata?.deletionTimestamp || isAssigned(current) || this.cache.isAssumed(key)) {
+    const prof = this.#profileFor(pod);
+    if (!prof || !current || current.metadata?.deletionTimestamp || isAssigned(current) || this.cache.isAssumed(key)) {
       this.queue.done(key);
       return;
     }
+    const fw = prof.framework;
     const state = new CycleState();
-    const rec: AttemptRecord = { pod: key, t: this.#clock.now(), attempt: qpi.attempts, result: 'Unschedulable', evaluatedNodes: 0, feasibleNodes: 0, nodes: [] };
+    state.podInfo = newPodInfo(pod);
+    const rec = new Attempt(key, this.#clock.now(), qpi.attempts);
     this.#attempts.delete(key);
     this.#attempts.set(key, rec);
     if (this.#attempts.size > 1000) this.#attempts.delete(this.#attempts.keys().next().value!);
 
-    const result = this.#schedulePod(state, pod, rec);
+    const result = this.#algorithm.schedulePod(fw, prof.percentageOfNodesToScore, state, pod, rec);
     if ('error' in result) {
-      this.#handleFailure(qpi, cycle, result.error, result.code, result.plugins, rec, result.nominatedNodeName);
+      this.#handleFailure(prof, qpi, cycle, result.error, result.code, result.plugins, rec, result.nominatedNodeName);
       return;
     }
     const host = result.host;
     rec.chosen = host;
     // Assume: the node counts the pod from now on. upstream: schedulingCycle -> assume
-    this.cache.assumePod(pod, host);
-    let s = this.framework.runReservePlugins(state, pod, host);
-    if (s.isSuccess()) s = this.framework.runPermitPlugins(state, pod, host);
+    this.cache.assumePod(pod, host, state.podInfo);
+    let s = fw.runReservePlugins(state, pod, host);
+    if (s.isSuccess()) s = fw.runPermitPlugins(state, pod, host);
     if (!s.isSuccess()) {
-      this.framework.runUnreservePlugins(state, pod, host);
+      fw.runUnreservePlugins(state, pod, host);
       this.cache.forgetPod(pod);
-      this.#handleFailure(qpi, cycle, s.message(), s.code, new Set([s.plugin]), rec);
+      this.#handleFailure(prof, qpi, cycle, s.message(), s.code, new Set([s.plugin]), rec);
       return;
     }
     this.queue.done(key);
     rec.result = 'Scheduled';
     this.#record({ component: SchedulerComponent, kind: 'scheduler.attempt', pod: key, result: 'Scheduled', node: host, attempt: qpi.attempts });
-    this.#bindingCycle(state, qpi, host, cycle, rec);
-  }
-
-  /** upstream: schedule_one.go schedulePod */
-  #schedulePod(state: CycleState, pod: Pod, rec: AttemptRecord): ScheduleResult {
-    const all = this.cache.nodeList();
-    rec.nodes = all.map((n) => ({ node: n.name, scores: [] }));
-    if (all.length === 0) return { error: ErrNoNodesAvailable, code: Code.Error, plugins: new Set() };
-    const diagnosis: Diagnosis = { nodeToStatus: new Map(), preFilterMsg: '', postFilterMsg: '' };
-    const verdicts = new Map<string, NodeVerdict>(rec.nodes.map((v) => [v.node, v]));
-
-    const pre = this.framework.runPreFilterPlugins(state, pod, all);
-    let feasible: NodeInfo[] = [];
-    if (!pre.status.isSuccess()) {
-      if (pre.status.code === Code.Error) return { error: pre.status.message(), code: Code.Error, plugins: new Set() };
-      // upstream: every node gets the PreFilter status; the message is printed once.
-      diagnosis.preFilterMsg = pre.status.message();
-      for (const n of all) {
-        diagnosis.nodeToStatus.set(n.name, pre.status);
-        verdicts.get(n.name)!.filter = { passed: false, plugin: pre.status.plugin, code: Code[pre.status.code], reasons: pre.status.reasons };
-      }
-    } else {
-      feasible = this.#findNodesThatPassFilters(state, pod, pre.nodeNames ? all.filter((n) => pre.nodeNames!.has(n.name)) : all, diagnosis, verdicts);
-    }
-    rec.evaluatedNodes = [...verdicts.values()].filter((v) => v.filter).length;
-    rec.feasibleNodes = feasible.length;
-
-    if (feasible.length === 0) {
-      const plugins = new Set([...diagnosis.nodeToStatus.values()].map((s) => s.plugin));
-      // PostFilter (preemption) runs only when the pod was rejected, not on an error.
-      const post = this.framework.runPostFilterPlugins(state, pod, diagnosis.nodeToStatus);
-      diagnosis.postFilterMsg = post.status.message();
-      return { error: fitErrorMessage(all.length, diagnosis), code: Code.Unschedulable, plugins, nominatedNodeName: post.nominatedNodeName };
-    }
-    if (feasible.length === 1) {
-      // upstream: one feasible node: no scoring.
-      return { host: feasible[0].name };
-    }
-    const ps = this.framework.runPreScorePlugins(state, pod, feasible);
-    if (!ps.isSuccess()) return { error: ps.message(), code: Code.Error, plugins: new Set() };
-    const { totals, breakdown, status } = this.framework.runScorePlugins(state, pod, feasible);
-    if (!status.isSuccess()) return { error: status.message(), code: Code.Error, plugins: new Set() };
-    for (const t of totals) {
-      const v = verdicts.get(t.name)!;
-      v.scores = breakdown.get(t.name) ?? [];
-      v.total = t.score;
-    }
-    return { host: selectHost(totals, this.#rand) };
-  }
-
-  /** Filters from where the last cycle stopped until enough feasible nodes are found. upstream: findNodesThatPassFilters */
-  #findNodesThatPassFilters(state: CycleState, pod: Pod, nodes: NodeInfo[], diagnosis: Diagnosis, verdicts: Map<string, NodeVerdict>): NodeInfo[] {
-    const want = numFeasibleNodesToFind(this.profile.percentageOfNodesToScore, nodes.length);
-    const feasible: NodeInfo[] = [];
-    let processed = 0;
-    for (let i = 0; i < nodes.length && feasible.length < want; i++) {
-      const ni = nodes[(this.#nextStartNodeIndex + i) % nodes.length];
-      processed++;
-      const s = this.framework.runFilterPlugins(state, pod, ni);
-      const v = verdicts.get(ni.name)!;
-      if (s.isSuccess()) {
-        feasible.push(ni);
-        v.filter = { passed: true, reasons: [] };
-      } else {
-        diagnosis.nodeToStatus.set(ni.name, s);
-        v.filter = { passed: false, plugin: s.plugin, code: Code[s.code], reasons: s.reasons };
-      }
-    }
-    this.#nextStartNodeIndex = (this.#nextStartNodeIndex + processed) % Math.max(1, nodes.length);
-    return feasible;
+    this.#bindingCycle(prof, state, qpi, host, cycle, rec);
   }
 
   /** upstream: schedule_one.go bindingCycle (runs while the next pods are being scheduled) */
-  #bindingCycle(state: CycleState, qpi: QueuedPodInfo, host: string, cycle: number, rec: AttemptRecord): void {
+  #bindingCycle(prof: RunningProfile, state: CycleState, qpi: QueuedPodInfo, host: string, cycle: number, rec: Attempt): void {
     const pod = qpi.pod;
     const key = podKey(pod);
-    const pre = this.framework.runPreBindPlugins(state, pod, host);
+    const fw = prof.framework;
     const fail = (s: Status) => {
-      this.framework.runUnreservePlugins(state, pod, host);
+      fw.runUnreservePlugins(state, pod, host);
       this.cache.forgetPod(pod);
       rec.result = 'Error';
       rec.message = s.message();
       // upstream: binding errors put the pod back (to backoffQ) and move the others.
       this.queue.moveAllToActiveOrBackoffQueue('AssignedPodDelete');
-      this.#handleFailure(qpi, cycle, s.message(), Code.Error, new Set(), rec);
+      this.#handleFailure(prof, qpi, cycle, s.message(), Code.Error, new Set(), rec);
     };
-    if (!pre.isSuccess()) return fail(pre);
-    this.framework.runBindPlugins(state, pod, host, (s) => {
-      if (!s.isSuccess()) return fail(s);
-      this.#record({ component: SchedulerComponent, kind: 'scheduler.bind', pod: key, node: host });
-      this.#recorder.event(pod as KObject, 'Normal', 'Scheduled', `Successfully assigned ${key} to ${host}`);
+    fw.runPreBindPlugins(state, pod, host, (pre) => {
+      if (!pre.isSuccess()) return fail(pre);
+      fw.runBindPlugins(state, pod, host, (s) => {
+        if (!s.isSuccess()) return fail(s);
+        this.#record({ component: SchedulerComponent, kind: 'scheduler.bind', pod: key, node: host });
+        prof.recorder.event(pod as KObject, 'Normal', 'Scheduled', `Successfully assigned ${key} to ${host}`);
+      });
     });
   }
 
   /** upstream: schedule_one.go handleSchedulingFailure */
-  #handleFailure(qpi: QueuedPodInfo, cycle: number, message: string, code: Code, plugins: Set<string>, rec: AttemptRecord, nominatedNodeName?: string): void {
+  #handleFailure(prof: RunningProfile, qpi: QueuedPodInfo, cycle: number, message: string, code: Code, plugins: Set<string>, rec: Attempt, nominatedNodeName?: string): void {
     const pod = qpi.pod;
     const key = podKey(pod);
     const unschedulable = code === Code.Unschedulable || code === Code.UnschedulableAndUnresolvable;
@@ -333,7 +330,7 @@ export class Scheduler {
     } else {
       this.queue.done(key);
     }
-    this.#recorder.event(pod as KObject, 'Warning', 'FailedScheduling', message);
+    prof.recorder.event(pod as KObject, 'Warning', 'FailedScheduling', message);
     const reason = unschedulable ? 'Unschedulable' : 'SchedulerError';
     const old = (current ?? pod).status?.conditions?.find((c) => c.type === 'PodScheduled');
     const nominatedChanged = nominatedNodeName !== undefined && nominatedNodeName !== (current ?? pod).status?.nominatedNodeName;
@@ -369,7 +366,7 @@ export class Scheduler {
       };
       this.#client.patchStatus('pods', ns, name, { status: { conditions: [condition] } });
       this.#client.delete('pods', ns, name);
-      this.#recorder.event(v as KObject, 'Normal', 'Preempted', `Preempted by pod ${preemptor.metadata?.uid} on node ${nodeName}`);
+      (this.#profileFor(preemptor) ?? this.#profiles.values().next().value!).recorder.event(v as KObject, 'Normal', 'Preempted', `Preempted by pod ${preemptor.metadata?.uid} on node ${nodeName}`);
       this.#record({ component: SchedulerComponent, kind: 'scheduler.preempt', pod: podKey(v), node: nodeName, preemptor: podKey(preemptor) });
     }
   }

@@ -85,3 +85,55 @@ describe('node failure', () => {
     expect(n.spec.taints).toEqual([{ key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule', timeAdded: expect.stringMatching(/^2025-01-01T00:00:\d\dZ$/) }]);
   });
 });
+
+describe('zone disruption (handleDisruption)', () => {
+  const noExecute = async (cluster: Cluster, node: string) =>
+    ((await ok(cluster, { verb: 'get', resource: 'nodes', name: node })).spec.taints ?? []).filter((t: any) => t.effect === 'NoExecute').map((t: any) => t.key);
+
+  it('taints dead nodes one at a time, 10 s apart (--node-eviction-rate 0.1)', async () => {
+    const cluster = new Cluster({ seed: 3, workers: 2 });
+    expect(await cluster.waitForNodesReady()).toBe(true);
+    cluster.kubelet('worker-1', 'poweroff');
+    cluster.kubelet('worker-2', 'poweroff');
+    await cluster.advance(90_000);
+    const tainted = cluster.conductor.trace.list({ kind: 'nodelifecycle.taints' }).filter((e) => (e as any).taints.includes('node.kubernetes.io/unreachable:NoExecute'));
+    expect(tainted.map((e) => e.node).sort()).toEqual(['worker-1', 'worker-2']);
+    expect(tainted[1].t - tainted[0].t).toBeGreaterThanOrEqual(10_000);
+    expect(tainted[1].t - tainted[0].t).toBeLessThan(15_000);
+  });
+
+  it('stops tainting in a small cluster whose zone is mostly down (PartialDisruption), so nothing is evicted', async () => {
+    const cluster = new Cluster({ seed: 3, workers: 3 });
+    expect(await cluster.waitForNodesReady()).toBe(true);
+    await ok(cluster, { verb: 'create', resource: 'pods', namespace: 'default', body: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web' }, spec: { nodeName: 'worker-3', containers: [{ name: 'c', image: 'nginx' }] } } });
+    for (const n of ['worker-1', 'worker-2', 'worker-3']) cluster.kubelet(n, 'poweroff');
+    await cluster.advance(420_000);
+    expect(cluster.conductor.trace.list({ kind: 'nodelifecycle.zone' }).map((e) => (e as any).state)).toContain('PartialDisruption');
+    const untainted = [];
+    for (const n of ['worker-1', 'worker-2', 'worker-3']) if ((await noExecute(cluster, n)).length === 0) untainted.push(n);
+    // At most two nodes were tainted before the third went down with them; the rest never are.
+    expect(untainted.length).toBeGreaterThanOrEqual(1);
+    const w3 = await ok(cluster, { verb: 'get', resource: 'nodes', name: untainted[0] });
+    expect(w3.spec.taints.map((t: any) => `${t.key}:${t.effect}`)).toEqual(['node.kubernetes.io/unreachable:NoSchedule']);
+  });
+
+  it('enters master disruption mode when no node is Ready: removes the NoExecute taints and evicts nothing', async () => {
+    const cluster = new Cluster({ seed: 3, workers: 1 });
+    expect(await cluster.waitForNodesReady()).toBe(true);
+    await ok(cluster, { verb: 'create', resource: 'pods', namespace: 'default', body: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web' }, spec: { nodeName: 'worker-1', containers: [{ name: 'c', image: 'nginx' }] } } });
+    await cluster.advance(10_000);
+    cluster.kubelet('worker-1', 'poweroff');
+    await cluster.advance(30_000);
+    cluster.kubelet('control-plane', 'poweroff');
+    await cluster.advance(400_000);
+    expect(cluster.conductor.trace.list({ kind: 'nodelifecycle.disruption' }).map((e) => (e as any).message)).toEqual(['Controller detected that all Nodes are not-Ready. Entering master disruption mode']);
+    expect(await noExecute(cluster, 'worker-1')).toEqual([]);
+    expect(await noExecute(cluster, 'control-plane')).toEqual([]);
+    expect(cluster.conductor.trace.list({ kind: 'tainteviction.evict' })).toEqual([]);
+    const pod = await ok(cluster, { verb: 'get', resource: 'pods', namespace: 'default', name: 'web' });
+    expect(pod.metadata.deletionTimestamp).toBeUndefined();
+    cluster.kubelet('control-plane', 'poweron');
+    await cluster.advance(30_000);
+    expect(cluster.conductor.trace.list({ kind: 'nodelifecycle.disruption' }).map((e) => (e as any).mode)).toEqual(['enter', 'exit']);
+  });
+});

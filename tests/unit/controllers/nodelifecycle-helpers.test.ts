@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noExecuteTaint, noScheduleTaints, reconcileTaints, staleConditions } from '../../../src/sim/controllers/nodelifecycle/health';
+import { computeZoneState, DEFAULT_NODE_LIFECYCLE, noExecuteTaint, noScheduleTaints, reconcileTaints, staleConditions, zoneEvictionRate, zoneKey } from '../../../src/sim/controllers/nodelifecycle/health';
 import { minTolerationMs, toleratesTaint } from '../../../src/sim/controllers/tainteviction/tolerations';
 
 const cond = (type: string, status: string) => ({ type, status, reason: 'r', message: 'm', lastHeartbeatTime: '2025-01-01T00:00:10Z', lastTransitionTime: '2025-01-01T00:00:01Z' });
@@ -90,5 +90,31 @@ describe('tolerations (ToleratesTaint, getMinTolerationTime)', () => {
     expect(minTolerationMs(dflt, [{ key: 'dedicated', effect: 'NoExecute' }])).toBe(0);
     expect(minTolerationMs([{ operator: 'Exists' }], [unreachable])).toBe(Infinity);
     expect(minTolerationMs(dflt, [])).toBe(Infinity);
+  });
+});
+
+describe('zone health (ComputeZoneState, setLimiterInZone)', () => {
+  it.each([
+    [['True', 'True', 'True'], 0, 'Normal'],
+    [['True', 'Unknown', 'Unknown'], 2, 'Normal'], // two not-Ready nodes never make a disruption
+    [['True', 'Unknown', 'Unknown', 'False'], 3, 'PartialDisruption'], // 3/4 >= 0.55
+    [['True', 'True', 'Unknown', 'Unknown', 'False'], 3, 'PartialDisruption'], // 3/5 = 0.6
+    [['True', 'True', 'True', 'Unknown', 'Unknown', 'False'], 3, 'Normal'], // 3/6 = 0.5
+    [['Unknown', undefined], 2, 'FullDisruption'],
+    [['Unknown'], 1, 'FullDisruption']
+  ] as [(string | undefined)[], number, string][])('%j -> %i not ready, %s', (statuses, notReady, state) => {
+    expect(computeZoneState(statuses, 0.55)).toEqual({ notReady, state });
+  });
+
+  it('taints 0.1 nodes/s normally; stops in a partially disrupted small zone, slows to 0.01/s in a large one', () => {
+    expect(zoneEvictionRate(DEFAULT_NODE_LIFECYCLE, 'Normal', 3)).toBe(0.1);
+    expect(zoneEvictionRate(DEFAULT_NODE_LIFECYCLE, 'PartialDisruption', 50)).toBe(0);
+    expect(zoneEvictionRate(DEFAULT_NODE_LIFECYCLE, 'PartialDisruption', 51)).toBe(0.01);
+    expect(zoneEvictionRate(DEFAULT_NODE_LIFECYCLE, 'FullDisruption', 3)).toBe(0.1);
+  });
+
+  it('keys zones by region and zone labels', () => {
+    expect(zoneKey({ metadata: { labels: {} } })).toBe('');
+    expect(zoneKey({ metadata: { labels: { 'topology.kubernetes.io/region': 'eu', 'topology.kubernetes.io/zone': 'eu-1a' } } })).toBe('eu:\x00:eu-1a');
   });
 });

@@ -124,7 +124,7 @@ describe('discovery', () => {
 
   test('api-versions, version, cluster-info', async () => {
     const b = bench();
-    expect((await b.run('kubectl api-versions')).stdout).toBe('apps/v1\ncoordination.k8s.io/v1\ndiscovery.k8s.io/v1\nscheduling.k8s.io/v1\nstorage.k8s.io/v1\nv1\n');
+    expect((await b.run('kubectl api-versions')).stdout).toBe('apps/v1\ncoordination.k8s.io/v1\ndiscovery.k8s.io/v1\npolicy/v1\nscheduling.k8s.io/v1\nstorage.k8s.io/v1\nv1\n');
     expect((await b.run('kubectl version')).stdout).toBe('Client Version: v1.32.0\nKustomize Version: v5.5.0\nServer Version: v1.32.0\n');
     expect((await b.run('kubectl version --client')).stdout).toBe('Client Version: v1.32.0\nKustomize Version: v5.5.0\n');
     const v = JSON.parse((await b.run('kubectl version -o json')).stdout);

@@ -196,3 +196,25 @@ export function admitPriority(pod: object, classes: readonly PriorityClassInfo[]
   }
   return undefined;
 }
+
+// ---------------------------------------------------------------------------------------------
+// StorageObjectInUseProtection
+// ---------------------------------------------------------------------------------------------
+
+export const PVCProtectionFinalizer = 'kubernetes.io/pvc-protection';
+export const PVProtectionFinalizer = 'kubernetes.io/pv-protection';
+
+/**
+ * Every new PersistentVolumeClaim gets the `kubernetes.io/pvc-protection` finalizer and every new
+ * PersistentVolume `kubernetes.io/pv-protection`, so neither goes while in use (the protection
+ * controllers remove them). Mutates and returns the object.
+ * upstream: plugin/pkg/admission/storage/storageobjectinuseprotection/admission.go
+ */
+export function storageObjectInUseProtection<T extends object>(resource: string, obj: T): T {
+  const finalizer = resource === 'persistentvolumeclaims' ? PVCProtectionFinalizer : resource === 'persistentvolumes' ? PVProtectionFinalizer : undefined;
+  if (!finalizer) return obj;
+  const md = ((obj as Obj).metadata ??= {}) as Obj;
+  const finalizers: string[] = Array.isArray(md.finalizers) ? md.finalizers : [];
+  if (!finalizers.includes(finalizer)) md.finalizers = [...finalizers, finalizer];
+  return obj;
+}

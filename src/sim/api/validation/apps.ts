@@ -104,7 +104,7 @@ export function validatePositiveIntOrPercent(v: unknown, p: Path): FieldError[] 
 }
 
 /** upstream IsNotMoreThan100Percent */
-function isNotMoreThan100Percent(v: unknown, p: Path): FieldError[] {
+export function isNotMoreThan100Percent(v: unknown, p: Path): FieldError[] {
   const pv = percentValue(v);
   if (pv === undefined || pv <= 100) return [];
   return [invalid(p, goIntOrString(v), 'must not be greater than 100%')];

@@ -275,6 +275,7 @@ const KIND_GROUP: Record<string, string> = {
   StatefulSet: 'apps',
   ControllerRevision: 'apps',
   Lease: 'coordination.k8s.io',
+  PodDisruptionBudget: 'policy',
   EndpointSlice: 'discovery.k8s.io',
   PriorityClass: 'scheduling.k8s.io',
   StorageClass: 'storage.k8s.io',

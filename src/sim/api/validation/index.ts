@@ -24,6 +24,7 @@ import {
 import { dedupe, type FieldError } from './field';
 import { isObj, type Obj } from './meta';
 import { validatePodCreate, validatePodUpdate } from './pod';
+import { validatePodDisruptionBudget } from './policy';
 import { validateEndpoints, validateEndpointSlice, validateServiceCreate, validateServiceUpdate } from './service';
 
 export * from './field';
@@ -48,6 +49,7 @@ const VALIDATORS: Record<string, Validator> = {
   PersistentVolumeClaim: validatePersistentVolumeClaim,
   StorageClass: validateStorageClass,
   PriorityClass: validatePriorityClass,
+  PodDisruptionBudget: validatePodDisruptionBudget,
   Event: validateEvent,
   ServiceAccount: validateServiceAccount
 };

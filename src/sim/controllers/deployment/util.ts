@@ -33,7 +33,7 @@ export function computeHash(template: unknown, collisionCount?: number): string 
 }
 
 /** intstr value against a total: "25%" rounds up for surge, down for unavailable. upstream: GetScaledValueFromIntOrPercent */
-function scaled(v: number | string | undefined, total: number, roundUp: boolean, dflt: string): number {
+export function scaled(v: number | string | undefined, total: number, roundUp: boolean, dflt: string): number {
   const value = v ?? dflt;
   if (typeof value === 'number') return value;
   const pct = Number(value.replace('%', ''));

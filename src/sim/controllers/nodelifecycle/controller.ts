@@ -6,7 +6,15 @@
  * controller then evicts the pods that do not tolerate the taint. The controller learns of a dead
  * node only through the API: missing heartbeats.
  * upstream: pkg/controller/nodelifecycle/node_lifecycle_controller.go (monitorNodeHealth,
- * tryUpdateNodeHealth, MarkPodsNotReady, doNoScheduleTaintingPass, processTaintBaseEviction)
+ * tryUpdateNodeHealth, MarkPodsNotReady, doNoScheduleTaintingPass, processTaintBaseEviction,
+ * handleDisruption, doNoExecuteTaintingPass), pkg/controller/nodelifecycle/scheduler/rate_limited_queue.go
+ *
+ * NoExecute taints go through a per-zone queue drained at the zone's rate (a token bucket of
+ * burst 1: --node-eviction-rate 0.1, one node every 10 s). A zone where most nodes are down
+ * (partially disrupted) stops tainting in a small cluster; when every zone has no Ready node at
+ * all, the controller assumes the problem is its own ("master disruption mode"), removes the
+ * NoExecute taints and evicts nothing. Upstream drains the queue every 100 ms; here it is drained
+ * right after each monitor pass, so a taint's timeAdded is the pass's time.
  */
 import type { KObject } from '../../apiserver/store';
 import type { Client } from '../../client/client';
@@ -15,7 +23,21 @@ import type { SharedInformer, SharedInformerFactory } from '../../client/informe
 import type { SimClock } from '../../kernel/clock';
 import { parseTimestamp, timestamp } from '../../kernel/clock';
 import type { TraceInput } from '../../kernel/trace';
-import { DEFAULT_NODE_LIFECYCLE, noExecuteTaint, readyCondition, reconcileTaints, staleConditions, TAINT_NOT_READY, TAINT_UNREACHABLE, type NodeLifecycleConfig } from './health';
+import {
+  computeZoneState,
+  DEFAULT_NODE_LIFECYCLE,
+  LABEL_EXCLUDE_DISRUPTION,
+  noExecuteTaint,
+  readyCondition,
+  reconcileTaints,
+  staleConditions,
+  TAINT_NOT_READY,
+  TAINT_UNREACHABLE,
+  zoneEvictionRate,
+  zoneKey,
+  type NodeLifecycleConfig,
+  type ZoneState
+} from './health';
 
 interface NodeHealth {
   /** When the controller last saw the node alive (virtual ms). */
@@ -32,8 +54,11 @@ export class NodeLifecycleController {
   #health = new Map<string, NodeHealth>();
   #registered = new Set<string>();
   #lastReady = new Map<string, string>();
-  /** Token bucket of --node-eviction-rate for adding NoExecute taints (burst 1). */
-  #nextTaintAllowed = -Infinity;
+  /** This pass's view: Ready conditions it made Unknown and taints it wrote, before the informer sees them. */
+  #staleReady = new Map<string, KObject | undefined>();
+  #pending = new Map<string, { node: KObject; ready: KObject | undefined; noExecute: string | undefined }>();
+  /** Per zone: its state, the NoExecute tainting rate and token bucket, and the nodes waiting for a taint. */
+  #zones = new Map<string, ZoneTainter>();
 
   constructor(
     readonly client: Client,
@@ -62,13 +87,21 @@ export class NodeLifecycleController {
 
   monitorNodeHealth(): void {
     const now = this.clock.now();
-    for (const node of this.#nodes.list()) {
+    const nodes = this.#nodes.list();
+    const zoneReady = new Map<string, (string | undefined)[]>();
+    for (const node of nodes) {
       const name = node.metadata.name;
       if (!this.#registered.has(name)) {
         this.#registered.add(name);
         this.recorder.event(nodeRef(node), 'Normal', 'RegisteredNode', `Node ${name} event: Registered Node ${name} in Controller`);
       }
       const ready = this.#tryUpdateNodeHealth(node, now);
+      const zone = zoneKey(node);
+      if (!node.metadata.labels?.[LABEL_EXCLUDE_DISRUPTION]) {
+        if (!zoneReady.has(zone)) zoneReady.set(zone, []);
+        zoneReady.get(zone)!.push(ready?.status);
+      }
+      this.#processTaintBaseEviction(node, ready, zone, now);
       const previous = this.#lastReady.get(name);
       this.#lastReady.set(name, ready?.status ?? 'Unknown');
       if (previous === 'True' && ready?.status !== 'True') {
@@ -76,8 +109,10 @@ export class NodeLifecycleController {
         this.trace({ component: 'node-controller', kind: 'nodelifecycle.notready', node: name, status: ready?.status ?? 'Unknown' });
         this.#markPodsNotReady(name);
       }
-      this.#reconcileTaints(node, ready, now);
     }
+    this.#handleDisruption(zoneReady, nodes, now);
+    this.#doNoExecuteTaintingPass(now);
+    this.#flushTaints(now);
   }
 
   /** Returns the node's Ready condition as the controller sees it (Unknown once stale). */
@@ -108,7 +143,9 @@ export class NodeLifecycleController {
       this.trace({ component: 'node-controller', kind: 'nodelifecycle.unknown', node: name, lastSeen: h.probeTimestamp });
       this.client.patchStatus('nodes', undefined, name, { status: { conditions } });
     }
-    return conditions.find((c) => c.type === 'Ready');
+    const stale = conditions.find((c) => c.type === 'Ready');
+    this.#staleReady.set(name, stale);
+    return stale;
   }
 
   /**
@@ -127,21 +164,141 @@ export class NodeLifecycleController {
     }
   }
 
-  #reconcileTaints(node: KObject, ready: KObject | undefined, now: number): void {
-    const view = ready && ready !== readyCondition(node) ? { ...node, status: { ...node.status, conditions: (node.status?.conditions ?? []).map((c: KObject) => (c.type === 'Ready' ? ready : c)) } } : node;
-    let noExecute = noExecuteTaint(ready);
-    const existing = (node.spec?.taints ?? []).find((t: KObject) => t.effect === 'NoExecute' && (t.key === TAINT_NOT_READY || t.key === TAINT_UNREACHABLE));
-    // A first NoExecute taint starts evictions: at most --node-eviction-rate nodes per second
-    // (upstream: the zone's RateLimitedTimedQueue). Swapping not-ready <-> unreachable is instant.
-    if (noExecute && !existing) {
-      if (now < this.#nextTaintAllowed) noExecute = undefined;
-      else this.#nextTaintAllowed = now + 1000 / this.config.nodeEvictionRate;
-    }
-    const taints = reconcileTaints(view, noExecute, timestamp(now));
-    if (!taints) return;
-    this.trace({ component: 'node-controller', kind: 'nodelifecycle.taints', node: node.metadata.name, taints: taints.map((t) => `${t.key}:${t.effect}`) });
-    this.client.patch('nodes', undefined, node.metadata.name, { spec: { taints: taints.length > 0 ? taints : null } }, 'merge');
+  /**
+   * The NoSchedule taints follow the conditions at once; a NoExecute taint swaps not-ready <->
+   * unreachable at once, is queued for the zone's tainter when the node has none, and goes (with
+   * the node's place in the queue) when the node is Ready again.
+   * upstream: doNoScheduleTaintingPass, processTaintBaseEviction, markNodeForTainting, markNodeAsReachable
+   */
+  #processTaintBaseEviction(node: KObject, ready: KObject | undefined, zone: string, now: number): void {
+    const z = this.#zone(zone);
+    const existing = currentNoExecute(node);
+    const wanted = noExecuteTaint(ready);
+    if (!wanted) z.queue = z.queue.filter((n) => n !== node.metadata.name);
+    else if (!existing && !z.queue.includes(node.metadata.name)) z.queue.push(node.metadata.name);
+    // Keep an existing NoExecute taint (swapped to match the condition); add new ones in the tainting pass.
+    this.#writeTaints(node, ready, existing ? wanted : undefined);
   }
+
+  /** Stages the node's taints for this pass; each node is written at most once, at the end of the pass. */
+  #writeTaints(node: KObject, ready: KObject | undefined, noExecute: string | undefined): void {
+    this.#pending.set(node.metadata.name, { node, ready, noExecute });
+  }
+
+  #flushTaints(now: number): void {
+    for (const [name, { node, ready, noExecute }] of this.#pending) {
+      const view = ready && ready !== readyCondition(node) ? { ...node, status: { ...node.status, conditions: (node.status?.conditions ?? []).map((c: KObject) => (c.type === 'Ready' ? ready : c)) } } : node;
+      const taints = reconcileTaints(view, noExecute, timestamp(now));
+      if (!taints) continue;
+      this.trace({ component: 'node-controller', kind: 'nodelifecycle.taints', node: name, taints: taints.map((t) => `${t.key}:${t.effect}`) });
+      this.client.patch('nodes', undefined, name, { spec: { taints: taints.length > 0 ? taints : null } }, 'merge');
+    }
+    this.#pending.clear();
+    this.#staleReady.clear();
+  }
+
+  /** upstream: handleDisruption. */
+  #handleDisruption(zoneReady: Map<string, (string | undefined)[]>, nodes: KObject[], now: number): void {
+    const newStates = new Map<string, ZoneState>();
+    let allAreFullyDisrupted = true;
+    for (const [zone, statuses] of zoneReady) {
+      const { state } = computeZoneState(statuses, this.config.unhealthyZoneThreshold);
+      if (state !== 'FullDisruption') allAreFullyDisrupted = false;
+      newStates.set(zone, state);
+      this.#zone(zone);
+    }
+    let allWasFullyDisrupted = true;
+    for (const [zone, z] of this.#zones) {
+      if (!zoneReady.has(zone)) {
+        this.#zones.delete(zone);
+        continue;
+      }
+      if (z.state !== 'FullDisruption') allWasFullyDisrupted = false;
+    }
+    if (allAreFullyDisrupted && allWasFullyDisrupted) return;
+    if (allAreFullyDisrupted) {
+      this.trace({ component: 'node-controller', kind: 'nodelifecycle.disruption', mode: 'enter', message: 'Controller detected that all Nodes are not-Ready. Entering master disruption mode' });
+      for (const node of nodes) {
+        const staged = this.#pending.get(node.metadata.name);
+        if (currentNoExecute(node) || staged?.noExecute) this.#writeTaints(node, staged ? staged.ready : readyCondition(node), undefined);
+      }
+      for (const z of this.#zones.values()) {
+        this.#swapLimiter(z, 0, now);
+        z.state = 'FullDisruption';
+        z.queue = [];
+      }
+      return;
+    }
+    if (allWasFullyDisrupted) {
+      this.trace({ component: 'node-controller', kind: 'nodelifecycle.disruption', mode: 'exit', message: 'Controller detected that some Nodes are Ready. Exiting master disruption mode' });
+      for (const node of nodes) {
+        const h = this.#health.get(node.metadata.name);
+        if (h) h.probeTimestamp = now;
+      }
+      for (const [zone, z] of this.#zones) {
+        const state = newStates.get(zone)!;
+        this.#swapLimiter(z, zoneEvictionRate(this.config, state, zoneReady.get(zone)!.length), now);
+        z.state = state;
+      }
+      return;
+    }
+    for (const [zone, z] of this.#zones) {
+      const state = newStates.get(zone)!;
+      if (z.state === state) continue;
+      this.trace({ component: 'node-controller', kind: 'nodelifecycle.zone', zone, state });
+      this.#swapLimiter(z, zoneEvictionRate(this.config, state, zoneReady.get(zone)!.length), now);
+      z.state = state;
+    }
+  }
+
+  /** upstream: doNoExecuteTaintingPass over RateLimitedTimedQueue.Try: one token per node taken from the queue. */
+  #doNoExecuteTaintingPass(now: number): void {
+    for (const z of this.#zones.values()) {
+      while (z.queue.length > 0) {
+        if (z.qps <= 0 || now < z.nextToken) break;
+        z.nextToken = now + 1000 / z.qps;
+        const name = z.queue.shift()!;
+        const node = this.#nodes.get(undefined, name);
+        if (!node) continue;
+        const staged = this.#pending.get(name);
+        const ready = staged ? staged.ready : this.#staleReady.has(name) ? this.#staleReady.get(name) : readyCondition(node);
+        const wanted = noExecuteTaint(ready);
+        if (wanted && !currentNoExecute(node)) this.#writeTaints(node, ready, wanted);
+      }
+    }
+  }
+
+  /** upstream: RateLimitedTimedQueue.SwapLimiter: a new bucket of burst 1, drained when the old one had no token. */
+  #swapLimiter(z: ZoneTainter, qps: number, now: number): void {
+    if (z.qps === qps) return;
+    const oldHadToken = z.qps > 0 && now >= z.nextToken;
+    z.qps = qps;
+    z.nextToken = qps > 0 && !oldHadToken ? now + 1000 / qps : now;
+  }
+
+  #zone(zone: string): ZoneTainter {
+    let z = this.#zones.get(zone);
+    if (!z) {
+      z = { state: 'Initial', qps: this.config.nodeEvictionRate, nextToken: -Infinity, queue: [] };
+      this.#zones.set(zone, z);
+    }
+    return z;
+  }
+
+}
+
+interface ZoneTainter {
+  state: ZoneState;
+  /** Nodes tainted per second; 0 stops tainting. */
+  qps: number;
+  /** When the bucket next holds a token (virtual ms). */
+  nextToken: number;
+  /** Node names waiting for their NoExecute taint, oldest first. */
+  queue: string[];
+}
+
+function currentNoExecute(node: KObject): string | undefined {
+  return (node.spec?.taints ?? []).find((t: KObject) => t.effect === 'NoExecute' && (t.key === TAINT_NOT_READY || t.key === TAINT_UNREACHABLE))?.key;
 }
 
 /** Events about Nodes name the node as its uid, as upstream's node controller does. */

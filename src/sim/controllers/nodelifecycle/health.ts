@@ -16,16 +16,68 @@ export interface NodeLifecycleConfig {
   nodeMonitorGracePeriodMs: number;
   /** --node-startup-grace-period */
   nodeStartupGracePeriodMs: number;
-  /** --node-eviction-rate: NoExecute taints are added to at most this many nodes per second. */
+  /** --node-eviction-rate: NoExecute taints are added to at most this many nodes per second, per zone. */
   nodeEvictionRate: number;
+  /** --secondary-node-eviction-rate: the rate in a partially disrupted zone of a large cluster. */
+  secondaryNodeEvictionRate: number;
+  /** --large-cluster-size-threshold: smaller clusters stop evicting in a partially disrupted zone. */
+  largeClusterSizeThreshold: number;
+  /** --unhealthy-zone-threshold: the share of not-Ready nodes (at least 3) that makes a zone partially disrupted. */
+  unhealthyZoneThreshold: number;
 }
 
 export const DEFAULT_NODE_LIFECYCLE: NodeLifecycleConfig = {
   nodeMonitorPeriodMs: 5_000,
   nodeMonitorGracePeriodMs: 50_000,
   nodeStartupGracePeriodMs: 60_000,
-  nodeEvictionRate: 0.1
+  nodeEvictionRate: 0.1,
+  secondaryNodeEvictionRate: 0.01,
+  largeClusterSizeThreshold: 50,
+  unhealthyZoneThreshold: 0.55
 };
+
+export type ZoneState = 'Initial' | 'Normal' | 'PartialDisruption' | 'FullDisruption';
+
+/** Nodes with this label are left out of the zone's health (they still get tainted). */
+export const LABEL_EXCLUDE_DISRUPTION = 'node.kubernetes.io/exclude-disruption';
+
+/**
+ * The zone a node counts in: region and zone labels, `` when it has neither (every node of the
+ * default cluster). upstream: staging/src/k8s.io/component-helpers/node/topology/helpers.go GetZoneKey
+ */
+export function zoneKey(node: KObject): string {
+  const l = node.metadata?.labels ?? {};
+  const region = l['topology.kubernetes.io/region'] ?? l['failure-domain.beta.kubernetes.io/region'] ?? '';
+  const zone = l['topology.kubernetes.io/zone'] ?? l['failure-domain.beta.kubernetes.io/zone'] ?? '';
+  return region === '' && zone === '' ? '' : `${region}:\x00:${zone}`;
+}
+
+/**
+ * A zone's state from its nodes' Ready conditions: no Ready node is a full disruption; more than
+ * two not-Ready nodes making at least unhealthyZoneThreshold of the zone is a partial one.
+ * upstream: node_lifecycle_controller.go ComputeZoneState
+ */
+export function computeZoneState(readyStatuses: (string | undefined)[], unhealthyZoneThreshold: number): { notReady: number; state: ZoneState } {
+  let ready = 0;
+  let notReady = 0;
+  for (const s of readyStatuses) {
+    if (s === 'True') ready++;
+    else notReady++;
+  }
+  if (ready === 0 && notReady > 0) return { notReady, state: 'FullDisruption' };
+  if (notReady > 2 && notReady / (notReady + ready) >= unhealthyZoneThreshold) return { notReady, state: 'PartialDisruption' };
+  return { notReady, state: 'Normal' };
+}
+
+/**
+ * The NoExecute tainting rate of a zone in a state. upstream: setLimiterInZone with
+ * enterPartialDisruptionFunc = ReducedQPSFunc (secondary rate in a large cluster, else 0) and
+ * enterFullDisruptionFunc = HealthyQPSFunc (the normal rate).
+ */
+export function zoneEvictionRate(config: NodeLifecycleConfig, state: ZoneState, zoneSize: number): number {
+  if (state === 'PartialDisruption') return zoneSize > config.largeClusterSizeThreshold ? config.secondaryNodeEvictionRate : 0;
+  return config.nodeEvictionRate;
+}
 
 export const TAINT_NOT_READY = 'node.kubernetes.io/not-ready';
 export const TAINT_UNREACHABLE = 'node.kubernetes.io/unreachable';

@@ -12,11 +12,20 @@
  *   ExternalProvisioning; the provisioner records Provisioning, creates PV `pvc-<claim uid>` (csi
  *   source, capacity = the request, the class's reclaim policy, claimRef pre-bound) and
  *   ProvisioningSucceeded; the controller then binds the two.
+ * - a claim of a WaitForFirstConsumer class waits (WaitForFirstConsumer, or WaitForPodScheduled
+ *   once a pod uses it) until the scheduler picks a node and annotates it
+ *   volume.kubernetes.io/selected-node; only PVs pre-bound to it bind before that. The PV
+ *   provisioned for it is pinned to that node (nodeAffinity on kubernetes.io/hostname: the real
+ *   csi-driver-host-path reports topology.hostpath.csi/node, a label our nodes do not carry);
+ * - a Released PV whose reclaim policy is Delete and that the provisioner made is deleted by the
+ *   provisioner (CSI DeleteVolume, then its finalizer, then the PV object); Retain keeps it
+ *   Released, with its data, until an administrator deletes it.
  * Everything is re-derived from the informers on any change (one pass per instant).
  * upstream: pkg/controller/volume/persistentvolume/pv_controller.go (syncClaim, syncUnboundClaim,
  * syncVolume, bindVolumeToClaim, bindClaimToVolume, provisionClaim), index.go findBestMatchForClaim,
- * kubernetes-csi/external-provisioner pkg/controller/controller.go (Provision) and
- * sig-storage-lib-external-provisioner controller/controller.go (events).
+ * emitEventForUnboundDelayBindingClaim, reclaimVolume, kubernetes-csi/external-provisioner
+ * pkg/controller/controller.go (Provision, Delete) and sig-storage-lib-external-provisioner
+ * controller/controller.go (events, shouldDelete, deleteVolumeOperation).
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import type { KObject } from '../../apiserver/store';
@@ -24,7 +33,7 @@ import { parseQuantity } from '../../api/quantity';
 import type { Client } from '../../client/client';
 import { EventRecorder } from '../../client/events';
 import type { SharedInformer, SharedInformerFactory } from '../../client/informer';
-import type { SimClock } from '../../kernel/clock';
+import { coalesced, type SimClock } from '../../kernel/clock';
 import { HOSTPATH_CSI_DRIVER } from '../../node/csi/hostpath';
 
 export const PV_CONTROLLER = 'persistentvolume-binder-controller';
@@ -35,6 +44,9 @@ export const ANN_BETA_STORAGE_PROVISIONER = 'volume.beta.kubernetes.io/storage-p
 export const ANN_BIND_COMPLETED = 'pv.kubernetes.io/bind-completed';
 export const ANN_BOUND_BY_CONTROLLER = 'pv.kubernetes.io/bound-by-controller';
 export const ANN_DYNAMICALLY_PROVISIONED = 'pv.kubernetes.io/provisioned-by';
+/** Set by the scheduler's VolumeBinding plugin on a WaitForFirstConsumer claim: where to provision. */
+export const ANN_SELECTED_NODE = 'volume.kubernetes.io/selected-node';
+export const PROVISIONER_FINALIZER = 'external-provisioner.volume.kubernetes.io/finalizer';
 
 const key = (o: any) => `${o.metadata.namespace}/${o.metadata.name}`;
 
@@ -42,8 +54,12 @@ function request(pvc: any): string | undefined {
   return pvc.spec?.resources?.requests?.storage;
 }
 
-/** upstream: index.go findBestMatchForClaim (class, access modes, capacity; the smallest that fits). */
-export function findBestMatch(pvc: any, pvs: any[]): any | undefined {
+/**
+ * upstream: index.go findBestMatchForClaim (class, access modes, capacity; the smallest that
+ * fits). With delayBinding (a WaitForFirstConsumer class) only a PV pre-bound to the claim counts:
+ * the scheduler chooses the others.
+ */
+export function findBestMatch(pvc: any, pvs: any[], delayBinding = false): any | undefined {
   const want = request(pvc);
   const cls = pvc.spec?.storageClassName ?? '';
   const modes: string[] = pvc.spec?.accessModes ?? [];
@@ -59,6 +75,7 @@ export function findBestMatch(pvc: any, pvs: any[]): any | undefined {
     if (want && parseQuantity(cap).cmp(parseQuantity(want)) < 0) continue;
     // A PV pre-bound to this claim wins outright.
     if (ref) return pv;
+    if (delayBinding) continue;
     if (!best || parseQuantity(cap).cmp(parseQuantity(best.spec.capacity.storage)) < 0) best = pv;
   }
   return best;
@@ -68,13 +85,15 @@ export class PersistentVolumeController {
   readonly #pvcs: SharedInformer;
   readonly #pvs: SharedInformer;
   readonly #classes: SharedInformer;
+  readonly #pods: SharedInformer;
   readonly #recorder: EventRecorder;
   readonly #provisionerRecorder: EventRecorder;
   /** Objects with a request in flight (`pvc:ns/name`, `pv:name`): no second one until it answers. */
   readonly #busy = new Set<string>();
   /** Claims told ExternalProvisioning / being provisioned. */
   readonly #provisioning = new Set<string>();
-  #scheduled = false;
+  /** One sync pass at the current instant, however many events ask for it. */
+  readonly #schedule: () => void;
 
   constructor(
     readonly client: Client,
@@ -83,9 +102,11 @@ export class PersistentVolumeController {
     /** The external provisioner's own client (its requests and events are its own). */
     readonly provisionerClient: Client = client
   ) {
+    this.#schedule = coalesced(clock, () => this.sync());
     this.#pvcs = factory.informer('persistentvolumeclaims');
     this.#pvs = factory.informer('persistentvolumes');
     this.#classes = factory.informer('storageclasses');
+    this.#pods = factory.informer('pods');
     this.#recorder = new EventRecorder(client, { component: 'persistentvolume-controller' }, () => clock.now());
     this.#provisionerRecorder = new EventRecorder(provisionerClient, { component: `${HOSTPATH_CSI_DRIVER}_csi-hostpathplugin-0` }, () => clock.now());
     const handler = {
@@ -94,15 +115,12 @@ export class PersistentVolumeController {
       delete: () => this.#schedule()
     };
     for (const inf of [this.#pvcs, this.#pvs, this.#classes]) inf.addEventHandler(handler);
+    // A pod that uses a waiting claim changes its event (WaitForPodScheduled).
+    this.#pods.addEventHandler({ add: (p) => this.#podChanged(p), update: (_o, p) => this.#podChanged(p) });
   }
 
-  #schedule(): void {
-    if (this.#scheduled) return;
-    this.#scheduled = true;
-    this.clock.after(0, () => {
-      this.#scheduled = false;
-      this.sync();
-    });
+  #podChanged(pod: any): void {
+    if (!pod.spec?.nodeName && (pod.spec?.volumes ?? []).some((v: any) => v.persistentVolumeClaim)) this.#schedule();
   }
 
   /** One pass over every volume and claim. */
@@ -124,21 +142,59 @@ export class PersistentVolumeController {
     }
     const claim = pvcs.find((c) => c.metadata.namespace === ref.namespace && c.metadata.name === ref.name && (!ref.uid || c.metadata.uid === ref.uid));
     if (!claim && ref.uid && phase === 'Bound') this.#setPVPhase(pv, 'Released');
+    if (!claim && phase === 'Released') this.#reclaim(pv);
+  }
+
+  /**
+   * upstream: reclaimVolume. Retain: nothing to do. Delete of a volume this provisioner made: the
+   * external provisioner deletes it (sig-storage-lib-external-provisioner deleteVolumeOperation:
+   * the storage, then its finalizer, then the PV object). Other Delete volumes have no deleter here
+   * and stay Released.
+   */
+  #reclaim(pv: any): void {
+    if (pv.spec?.persistentVolumeReclaimPolicy !== 'Delete') return;
+    if (pv.metadata.annotations?.[ANN_DYNAMICALLY_PROVISIONED] !== HOSTPATH_CSI_DRIVER) return;
+    const k = `delete:${pv.metadata.uid}`;
+    if (this.#provisioning.has(k)) return;
+    this.#provisioning.add(k);
+    this.clock.after(PROVISIONER_REACTION_MS, () => {
+      const finalizers = (pv.metadata.finalizers ?? []).filter((f: string) => f !== PROVISIONER_FINALIZER);
+      this.provisionerClient.update('persistentvolumes', { ...pv, metadata: { ...pv.metadata, finalizers } }, (err, updated) => {
+        if (err || !updated) {
+          this.#provisioning.delete(k);
+          return this.clock.after(1000, () => this.#schedule());
+        }
+        this.provisionerClient.delete('persistentvolumes', undefined, pv.metadata.name);
+      });
+    });
   }
 
   #syncClaim(pvc: any, pvs: any[]): void {
     const k = key(pvc);
     if (this.#busy.has(`pvc:${k}`) || pvc.metadata.deletionTimestamp || pvc.status?.phase === 'Bound') return;
     const named = pvc.spec?.volumeName;
-    const pv = named ? pvs.find((v) => v.metadata.name === named) : findBestMatch(pvc, pvs);
-    if (pv) return this.#bind(pvc, pv);
-    if (named) return;
     const cls = pvc.spec?.storageClassName;
     const sc = cls ? this.#classes.get(undefined, cls) : undefined;
+    const delayBinding = sc?.volumeBindingMode === 'WaitForFirstConsumer';
+    const pv = named ? pvs.find((v) => v.metadata.name === named) : findBestMatch(pvc, pvs, delayBinding);
+    if (pv) return this.#bind(pvc, pv);
+    if (named) return;
     if (!cls) return this.#event(pvc, 'Normal', 'FailedBinding', 'no persistent volumes available for this claim and no storage class is set');
     if (!sc) return this.#event(pvc, 'Warning', 'ProvisioningFailed', `storageclass.storage.k8s.io "${cls}" not found`);
-    if (sc.provisioner !== HOSTPATH_CSI_DRIVER || (sc.volumeBindingMode ?? 'Immediate') !== 'Immediate') return;
-    this.#provision(pvc, sc);
+    const selectedNode: string | undefined = pvc.metadata.annotations?.[ANN_SELECTED_NODE];
+    if (delayBinding && !selectedNode) return this.#emitEventForUnboundDelayBindingClaim(pvc);
+    if (sc.provisioner !== HOSTPATH_CSI_DRIVER) return;
+    this.#provision(pvc, sc, selectedNode);
+  }
+
+  /** upstream: emitEventForUnboundDelayBindingClaim. */
+  #emitEventForUnboundDelayBindingClaim(pvc: any): void {
+    const pods = this.#pods
+      .list()
+      .filter((p) => p.metadata.namespace === pvc.metadata.namespace && !p.spec?.nodeName && (p.spec?.volumes ?? []).some((v: any) => v.persistentVolumeClaim?.claimName === pvc.metadata.name))
+      .map((p) => `${p.metadata.namespace}/${p.metadata.name}`);
+    if (pods.length === 0) return this.#event(pvc, 'Normal', 'WaitForFirstConsumer', 'waiting for first consumer to be created before binding');
+    this.#event(pvc, 'Normal', 'WaitForPodScheduled', pods.length > 1 ? `waiting for pods ${pods.join(',')} to be scheduled` : `waiting for pod ${pods[0]} to be scheduled`);
   }
 
   #event(pvc: any, type: 'Normal' | 'Warning', reason: string, message: string): void {
@@ -149,7 +205,7 @@ export class PersistentVolumeController {
   }
 
   /** upstream: provisionClaim (annotate, ExternalProvisioning) + external-provisioner Provision. */
-  #provision(pvc: any, sc: any): void {
+  #provision(pvc: any, sc: any, selectedNode?: string): void {
     const k = key(pvc);
     if (this.#provisioning.has(`provision:${pvc.metadata.uid}`)) return;
     this.#provisioning.add(`provision:${pvc.metadata.uid}`);
@@ -172,12 +228,12 @@ export class PersistentVolumeController {
         `Waiting for a volume to be created either by the external provisioner '${sc.provisioner}' or manually by the system administrator. If volume creation is delayed, please verify that the provisioner is running and correctly registered.`
       );
       // The external provisioner (another process) sees the annotated claim a moment later.
-      this.clock.after(PROVISIONER_REACTION_MS, () => this.#externalProvision(pvc, updated, sc));
+      this.clock.after(PROVISIONER_REACTION_MS, () => this.#externalProvision(pvc, updated, sc, selectedNode));
     });
   }
 
   /** kubernetes-csi/external-provisioner: Provisioning, CreateVolume and the PV, then ProvisioningSucceeded. */
-  #externalProvision(pvc: any, updated: any, sc: any): void {
+  #externalProvision(pvc: any, updated: any, sc: any, selectedNode?: string): void {
     const k = key(pvc);
     this.#provisionerRecorder.event(updated, 'Normal', 'Provisioning', `External provisioner is provisioning volume for claim "${k}"`);
     const name = `pvc-${pvc.metadata.uid}`;
@@ -191,7 +247,7 @@ export class PersistentVolumeController {
           'volume.kubernetes.io/provisioner-deletion-secret-name': '',
           'volume.kubernetes.io/provisioner-deletion-secret-namespace': ''
         },
-        finalizers: ['external-provisioner.volume.kubernetes.io/finalizer', 'kubernetes.io/pv-protection']
+        finalizers: [PROVISIONER_FINALIZER, 'kubernetes.io/pv-protection']
       },
       spec: {
         accessModes: pvc.spec?.accessModes ?? ['ReadWriteOnce'],
@@ -213,6 +269,9 @@ export class PersistentVolumeController {
           }
         },
         persistentVolumeReclaimPolicy: sc.reclaimPolicy ?? 'Delete',
+        ...(selectedNode
+          ? { nodeAffinity: { required: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'kubernetes.io/hostname', operator: 'In', values: [selectedNode] }] }] } } }
+          : {}),
         storageClassName: sc.metadata.name,
         volumeMode: pvc.spec?.volumeMode ?? 'Filesystem'
       }

@@ -1413,6 +1413,27 @@ function describeServiceAccountImpl(sa: any, ctx: DescribeContext): string {
   });
 }
 
+/** upstream: pkg/describe/describe.go describePodDisruptionBudgetV1. */
+function describePodDisruptionBudgetImpl(pdb: any, ctx: DescribeContext): string {
+  const m = pdb?.metadata ?? {};
+  const spec = pdb?.spec ?? {};
+  const status = pdb?.status ?? {};
+  const events = objectEvents(pdb, 'PodDisruptionBudget', ctx);
+  return tabbedString((w) => {
+    w.write(LEVEL_0, `Name:\t${m.name ?? ''}\n`);
+    w.write(LEVEL_0, `Namespace:\t${m.namespace ?? ''}\n`);
+    if (spec.minAvailable != null) w.write(LEVEL_0, `Min available:\t${intOrStringText(spec.minAvailable)}\n`);
+    else if (spec.maxUnavailable != null) w.write(LEVEL_0, `Max unavailable:\t${intOrStringText(spec.maxUnavailable)}\n`);
+    w.write(LEVEL_0, spec.selector ? `Selector:\t${formatLabelSelector(spec.selector)}\n` : 'Selector:\t<unset>\n');
+    w.write(LEVEL_0, 'Status:\n');
+    w.write(LEVEL_2, `Allowed disruptions:\t${status.disruptionsAllowed ?? 0}\n`);
+    w.write(LEVEL_2, `Current:\t${status.currentHealthy ?? 0}\n`);
+    w.write(LEVEL_2, `Desired:\t${status.desiredHealthy ?? 0}\n`);
+    w.write(LEVEL_2, `Total:\t${status.expectedPods ?? 0}\n`);
+    if (events) describeEvents(events, w, ctx.now);
+  });
+}
+
 function describePersistentVolumeClaimImpl(pvc: any, ctx: DescribeContext): string {
   const m = pvc?.metadata ?? {};
   const events = objectEvents(pvc, 'PersistentVolumeClaim', ctx);
@@ -1503,6 +1524,8 @@ export function describe(kind: string, obj: any, ctx: DescribeContext): string |
     case 'persistentvolumeclaim':
     case 'persistentvolumeclaims':
       return describePersistentVolumeClaimImpl(obj, ctx);
+    case 'poddisruptionbudget':
+      return describePodDisruptionBudgetImpl(obj, ctx);
   }
   return undefined;
 }

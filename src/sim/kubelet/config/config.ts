@@ -15,6 +15,21 @@ export interface KubeletConfiguration {
   cgroupDriver: 'systemd' | 'cgroupfs';
   staticPodPath?: string;
   evictionHard?: Record<string, string>;
+  evictionSoft?: Record<string, string>;
+  imageGCHighThresholdPercent: number;
+  imageGCLowThresholdPercent: number;
+  imageMinimumGCAge: string;
+  /** The kubelet refuses to start on a node with swap on (cmd/kubelet/app/options: --fail-swap-on). */
+  failSwapOn: boolean;
+  port: number;
+  readOnlyPort: number;
+  healthzPort: number;
+  containerLogMaxSize: string;
+  containerLogMaxFiles: number;
+  registryPullQPS: number;
+  registryBurst: number;
+  eventRecordQPS: number;
+  eventBurst: number;
   [field: string]: unknown;
 }
 
@@ -31,6 +46,19 @@ export function defaultKubeletConfiguration(): KubeletConfiguration {
     // kubeadm sets the systemd driver; the kubelet's own default is cgroupfs.
     cgroupDriver: 'systemd',
     staticPodPath: '/etc/kubernetes/manifests',
-    evictionHard: { 'memory.available': '100Mi', 'nodefs.available': '10%', 'nodefs.inodesFree': '5%', 'imagefs.available': '15%' }
+    evictionHard: { 'memory.available': '100Mi', 'nodefs.available': '10%', 'nodefs.inodesFree': '5%', 'imagefs.available': '15%' },
+    imageGCHighThresholdPercent: 85,
+    imageGCLowThresholdPercent: 80,
+    imageMinimumGCAge: '2m0s',
+    failSwapOn: true,
+    port: 10250,
+    readOnlyPort: 0,
+    healthzPort: 10248,
+    containerLogMaxSize: '10Mi',
+    containerLogMaxFiles: 5,
+    registryPullQPS: 5,
+    registryBurst: 10,
+    eventRecordQPS: 50,
+    eventBurst: 100
   };
 }

@@ -13,6 +13,7 @@ import { formatDuration } from '../../kernel/clock';
 import type { EventRecorder } from '../../client/events';
 import type { ContainerRuntime } from '../../node/cri/runtime';
 import type { ContainerConfig, ContainerStatus, PodSandboxConfig, PodSandboxStatus } from '../../node/cri/types';
+import { cgroupPath, podCgroupName, podQOS, type CgroupDriver } from '../cm/cgroups';
 import { Backoff } from '../container/backoff';
 import {
   CONTAINER_NAME_LABEL,
@@ -29,7 +30,11 @@ import {
   type SyncFailure
 } from '../container/runtime';
 import type { ImageManager } from '../images/image-manager';
-import { computePodActions } from './pod-actions';
+import { computePodActions, type ContainerToKill, type ProbeResults } from './pod-actions';
+import { expandCommandAndArgs, makeEnvironmentVariables, makeMounts, podDNSConfig, type ContainerConfigSources } from './container-config';
+
+/** upstream: pkg/kubelet/kuberuntime/kuberuntime_container.go ErrCreateContainerConfig. */
+export const ErrCreateContainerConfig = 'CreateContainerConfigError';
 
 /** upstream: kuberuntime_container.go minimumGracePeriodInSeconds */
 export const MINIMUM_GRACE_PERIOD_SECONDS = 2;
@@ -49,16 +54,25 @@ function join(n: number, done: () => void): () => void {
   };
 }
 
-export function generatePodSandboxConfig(pod: any, attempt: number): PodSandboxConfig {
+export function generatePodSandboxConfig(pod: any, attempt: number, cgroupDriver?: CgroupDriver): PodSandboxConfig {
   const md = pod.metadata;
   return {
+    // upstream: kuberuntime_sandbox.go generatePodSandboxLinuxConfig: CgroupParent = runtimeHelper.GetPodCgroupParent(pod).
+    ...(cgroupDriver ? { cgroupParent: cgroupPath(podCgroupName(podQOS(pod), md.uid), cgroupDriver) } : {}),
     metadata: { name: md.name, namespace: md.namespace ?? 'default', uid: md.uid, attempt },
     hostname: pod.spec?.hostname ?? md.name,
     logDirectory: `/var/log/pods/${md.namespace}_${md.name}_${md.uid}`,
     labels: { ...(md.labels ?? {}), [POD_NAME_LABEL]: md.name, [POD_NAMESPACE_LABEL]: md.namespace ?? 'default', [POD_UID_LABEL]: md.uid },
     annotations: { ...(md.annotations ?? {}) },
-    hostNetwork: !!pod.spec?.hostNetwork
+    hostNetwork: !!pod.spec?.hostNetwork,
+    ...dnsAndSubdomain(pod)
   };
+}
+
+/** The sandbox's DNS config and spec.subdomain (for the managed /etc/hosts). */
+function dnsAndSubdomain(pod: any): Pick<PodSandboxConfig, 'dnsConfig' | 'subdomain'> {
+  const dnsConfig = podDNSConfig(pod);
+  return { ...(dnsConfig ? { dnsConfig } : {}), ...(pod.spec?.subdomain ? { subdomain: pod.spec.subdomain } : {}) };
 }
 
 /** The back-off key of a container. upstream: kuberuntime_manager.go getStableKey (name_namespace_uid_container). */
@@ -69,11 +83,21 @@ export function containerBackOffKey(pod: any, containerName: string): string {
 export class KubeGenericRuntimeManager {
   readonly backOff = new Backoff();
 
+  /** The kubelet's cgroupDriver, which spells the pods' cgroup parents (cm/cgroups.ts). */
+  cgroupDriver?: CgroupDriver;
+
+  /** The prober's liveness and startup results (prober/): a failed container is killed and restarted. */
+  probeResults?: ProbeResults;
+  /** The kubelet's journal (its klog lines), when it keeps one. */
+  log?: (severity: 'I' | 'W' | 'E', source: string, msg: string, kv?: Record<string, unknown>) => void;
+
   constructor(
     readonly runtime: ContainerRuntime,
     readonly images: ImageManager,
     readonly recorder: EventRecorder,
-    readonly clock: SimClock
+    readonly clock: SimClock,
+    /** Where env and mounts come from (the kubelet's caches and volume manager); none: only literal env values. */
+    readonly configSources?: ContainerConfigSources
   ) {}
 
   /** upstream: kuberuntime_manager.go GetPodStatus: sandboxes and containers by the pod-uid label. */
@@ -115,9 +139,9 @@ export class KubeGenericRuntimeManager {
 
   /** upstream: kuberuntime_manager.go SyncPod */
   syncPod(pod: any, status: RuntimePodStatus, cb: (r: SyncResult) => void): void {
-    const actions = computePodActions(pod, status);
+    const actions = computePodActions(pod, status, this.probeResults);
     const result: SyncResult = { failures: new Map() };
-    const config = generatePodSandboxConfig(pod, actions.attempt);
+    const config = generatePodSandboxConfig(pod, actions.attempt, this.cgroupDriver);
     const requeue = (t: number | undefined) => {
       if (t !== undefined && (result.requeueAt === undefined || t < result.requeueAt)) result.requeueAt = t;
     };
@@ -135,7 +159,8 @@ export class KubeGenericRuntimeManager {
       next(0);
     };
     if (!actions.createSandbox) {
-      if (actions.sandboxId) startAll(actions.sandboxId);
+      const sandboxId = actions.sandboxId;
+      if (sandboxId) this.#killContainers(pod, actions.containersToKill ?? [], () => startAll(sandboxId));
       else cb(result);
       return;
     }
@@ -143,6 +168,14 @@ export class KubeGenericRuntimeManager {
       if (!r.ok) {
         // upstream: kuberuntime_manager.go SyncPod: FailedCreatePodSandBox, retried at the next sync.
         this.recorder.event(pod, 'Warning', 'FailedCreatePodSandBox', `Failed to create pod sandbox: ${grpcErrorMessage(r.error)}`);
+        // upstream: cri-client log.go, pod_workers.go: the error as journalctl shows it.
+        const podDesc = `${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})`;
+        this.log?.('E', 'log.go:32', 'RunPodSandbox from runtime service failed', { err: grpcErrorMessage(r.error) });
+        this.log?.('E', 'pod_workers.go:1301', 'Error syncing pod, skipping', {
+          err: `failed to "CreatePodSandbox" for "${podDesc}" with CreatePodSandboxError: "Failed to create sandbox for pod \\"${podDesc}\\": ${grpcErrorMessage(r.error).replace(/"/g, '\\"')}"`,
+          pod: `${pod.metadata.namespace}/${pod.metadata.name}`,
+          podUID: pod.metadata.uid
+        });
         requeue(this.clock.now() + 10_000);
         return cb(result);
       }
@@ -174,13 +207,21 @@ export class KubeGenericRuntimeManager {
         requeue(this.images.backOff.expiresAt(`${pod.metadata.uid}_${c.image}`));
         return done();
       }
+      // upstream: kuberuntime_container.go generateContainerConfig -> kubelet_pods.go GenerateRunContainerOptions.
+      const env = this.configSources ? makeEnvironmentVariables(pod, c, this.configSources) : { ok: true as const, envs: (c.env ?? []).filter((e: any) => e.value !== undefined).map((e: any) => ({ key: e.name, value: String(e.value) })) };
+      if (!env.ok) {
+        event('Warning', 'Failed', `Error: ${env.message}`);
+        result.failures.set(c.name, { reason: ErrCreateContainerConfig, message: env.message });
+        requeue(this.clock.now() + 10_000);
+        return done();
+      }
       const containerConfig: ContainerConfig = {
         metadata: { name: c.name, attempt: prev ? prev.metadata.attempt + 1 : 0 },
         image: img.image,
-        ...(c.command ? { command: [...c.command] } : {}),
-        ...(c.args ? { args: [...c.args] } : {}),
+        ...expandCommandAndArgs(c, env.envs),
         ...(c.workingDir ? { workingDir: c.workingDir } : {}),
-        envs: (c.env ?? []).filter((e: any) => e.value !== undefined).map((e: any) => ({ key: e.name, value: String(e.value) })),
+        envs: env.envs,
+        ...(this.configSources ? { mounts: makeMounts(pod, c, this.configSources) } : {}),
         labels: { [POD_NAME_LABEL]: pod.metadata.name, [POD_NAMESPACE_LABEL]: pod.metadata.namespace, [POD_UID_LABEL]: pod.metadata.uid, [CONTAINER_NAME_LABEL]: c.name },
         logPath: `${c.name}/${prev ? prev.metadata.attempt + 1 : 0}.log`
       };
@@ -228,6 +269,20 @@ export class KubeGenericRuntimeManager {
     }
   }
 
+  /**
+   * Kills the containers that failed a probe (in parallel), each with the grace period
+   * setTerminationGracePeriod gives it, recording Killing with the reason's message.
+   * upstream: kuberuntime_manager.go SyncPod step 3, kuberuntime_container.go killContainer
+   */
+  #killContainers(pod: any, kills: ContainerToKill[], cb: () => void): void {
+    const done = join(kills.length, cb);
+    for (const k of kills) {
+      const spec = k.init ? pod.spec.initContainers[k.index] : pod.spec.containers[k.index];
+      this.recorder.event(pod, 'Normal', 'Killing', k.message, k.init ? `spec.initContainers{${k.name}}` : `spec.containers{${k.name}}`);
+      this.runtime.StopContainer(k.containerId, Math.max(MINIMUM_GRACE_PERIOD_SECONDS, terminationGracePeriod(pod, spec, k.reason)), () => done());
+    }
+  }
+
   /** Removes the pod's sandboxes (and with them its containers). upstream: kuberuntime_gc.go / RemovePodSandbox */
   removePod(status: RuntimePodStatus, cb: () => void): void {
     const done = join(status.sandboxes.length, cb);
@@ -239,4 +294,16 @@ export class KubeGenericRuntimeManager {
     if ((pod.spec?.containers ?? []).some((c: any) => c.name === name)) return `spec.containers{${name}}`;
     return undefined;
   }
+}
+
+/**
+ * The grace period of a container killed for a reason: the deletion's, else the probe's own
+ * terminationGracePeriodSeconds for a probe failure, else the pod's (default 30 s).
+ * upstream: kuberuntime_container.go setTerminationGracePeriod
+ */
+export function terminationGracePeriod(pod: any, container: any, reason?: ContainerToKill['reason']): number {
+  if (pod.metadata?.deletionGracePeriodSeconds !== undefined) return pod.metadata.deletionGracePeriodSeconds;
+  const probe = reason === 'LivenessProbe' ? container?.livenessProbe : reason === 'StartupProbe' ? container?.startupProbe : undefined;
+  if (probe?.terminationGracePeriodSeconds !== undefined) return probe.terminationGracePeriodSeconds;
+  return pod.spec?.terminationGracePeriodSeconds ?? 30;
 }

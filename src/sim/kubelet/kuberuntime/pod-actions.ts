@@ -18,9 +18,28 @@ export interface PodActions {
   initFailed: boolean;
   /** Indices in spec.containers to (re)start. */
   containersToStart: number[];
+  /** Running containers to kill first (a failed liveness or startup probe); absent when none. */
+  containersToKill?: ContainerToKill[];
 }
 
-export function computePodActions(pod: any, status: RuntimePodStatus): PodActions {
+/** upstream: kuberuntime_manager.go containerToKillInfo (reasonLivenessProbe, reasonStartupProbe). */
+export interface ContainerToKill {
+  containerId: string;
+  name: string;
+  index: number;
+  message: string;
+  reason: 'LivenessProbe' | 'StartupProbe';
+  /** A restartable init container (sidecar): index is in spec.initContainers. */
+  init?: boolean;
+}
+
+/** The cached liveness and startup results by container ID (`containerd://<id>`): prober/ results managers. */
+export interface ProbeResults {
+  liveness(containerID: string): string | undefined;
+  startup(containerID: string): string | undefined;
+}
+
+export function computePodActions(pod: any, status: RuntimePodStatus, probes?: ProbeResults): PodActions {
   const spec = pod.spec ?? {};
   const sandbox = status.sandboxes[0];
   const actions: PodActions = { createSandbox: false, attempt: 0, initFailed: false, containersToStart: [] };
@@ -46,7 +65,15 @@ export function computePodActions(pod: any, status: RuntimePodStatus): PodAction
     }
     if (inits[i].restartPolicy === 'Always') {
       // A sidecar (restartable init container) counts as done once running, and is restarted whenever it exits.
-      if (s.state === 'CONTAINER_RUNNING') continue;
+      if (s.state === 'CONTAINER_RUNNING') {
+        // upstream: computeInitContainerActions: a sidecar that failed its liveness probe is killed and restarted.
+        if (probes && inits[i].livenessProbe && probes.liveness(`containerd://${s.id}`) === 'Failure') {
+          (actions.containersToKill ??= []).push({ containerId: s.id, name: inits[i].name, index: i, init: true, message: `Init container ${inits[i].name} failed liveness probe`, reason: 'LivenessProbe' });
+          actions.nextInitContainer = i;
+          return actions;
+        }
+        continue;
+      }
       if (s.state === 'CONTAINER_EXITED') {
         actions.nextInitContainer = i;
         return actions;
@@ -67,6 +94,17 @@ export function computePodActions(pod: any, status: RuntimePodStatus): PodAction
     const s = newest(c.name);
     if (!s) actions.containersToStart.push(i);
     else if (s.state === 'CONTAINER_EXITED' && shouldRestart(spec.restartPolicy, s.exitCode)) actions.containersToStart.push(i);
+    else if (s.state === 'CONTAINER_RUNNING' && probes) {
+      // upstream: computePodActions: a running container that failed its liveness (or startup) probe is killed,
+      // and restarted unless the pod's restartPolicy is Never (shouldRestartOnFailure).
+      const id = `containerd://${s.id}`;
+      const kill = probes.liveness(id) === 'Failure' ? 'liveness' : probes.startup(id) === 'Failure' ? 'startup' : undefined;
+      if (!kill) return;
+      const restart = spec.restartPolicy !== 'Never';
+      const message = `Container ${c.name} failed ${kill} probe${restart ? ', will be restarted' : ''}`;
+      if (restart) actions.containersToStart.push(i);
+      (actions.containersToKill ??= []).push({ containerId: s.id, name: c.name, index: i, message, reason: kill === 'liveness' ? 'LivenessProbe' : 'StartupProbe' });
+    }
   });
   return actions;
 }

@@ -43,6 +43,8 @@ export class GenericPLEG {
   #timer?: TimerId;
   #unsubscribe?: () => void;
   #relisted = false;
+  /** Metrics hook: the relist loop's start and stop (the relist histograms are counted from them at scrape). */
+  metrics?: { plegStarted(now: number, periodMs: number): void; plegStopped(now: number): void };
 
   constructor(
     readonly runtime: ContainerRuntime,
@@ -62,6 +64,7 @@ export class GenericPLEG {
       this.#timer = this.clock.after(RELIST_PERIOD_MS, tick);
     };
     this.#timer = this.clock.after(RELIST_PERIOD_MS, tick);
+    this.metrics?.plegStarted(this.clock.now(), RELIST_PERIOD_MS);
   }
 
   stop(): void {
@@ -70,6 +73,7 @@ export class GenericPLEG {
     this.clock.cancel(this.#timer);
     this.#timer = undefined;
     this.#pending = [];
+    this.metrics?.plegStopped(this.clock.now());
   }
 
   /** upstream: generic.go relist */

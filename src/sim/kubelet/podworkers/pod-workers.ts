@@ -33,6 +33,11 @@ interface Worker {
   /** The terminated pod's clean-up after deletion has run. */
   finished: boolean;
   timer?: TimerId;
+  /** When the worker first saw the pod, and whether it has synced it yet (metrics: create vs sync). */
+  firstSeen: number;
+  synced: boolean;
+  /** A kill's grace period (eviction: 1 s), used instead of the pod's. upstream: KillPodOptions.PodTerminationGracePeriodSecondsOverride */
+  graceOverride?: number;
 }
 
 /**
@@ -51,6 +56,8 @@ export const ORPHAN_GRACE_PERIOD_SECONDS = 1;
 export class PodWorkers {
   readonly #workers = new Map<string, Worker>();
   #stopped = false;
+  /** Metrics hook: a sync ended (kubelet_pod_worker_duration_seconds, kubelet_pod_start_duration_seconds). */
+  onSyncDone?: (pod: any, operation: 'create' | 'sync', durationMs: number, firstSeen: number) => void;
 
   constructor(
     readonly clock: SimClock,
@@ -66,17 +73,18 @@ export class PodWorkers {
   }
 
   /** upstream: pod_workers.go UpdatePod */
-  updatePod(pod: any, opts: { deleted?: boolean } = {}): void {
+  updatePod(pod: any, opts: { deleted?: boolean; gracePeriodOverride?: number } = {}): void {
     if (this.#stopped) return;
     const uid = pod.metadata.uid as string;
     let w = this.#workers.get(uid);
     if (!w) {
       if (opts.deleted) return;
-      w = { pod, state: 'syncing', working: false, pending: false, deleted: false, finished: false };
+      w = { pod, state: 'syncing', working: false, pending: false, deleted: false, finished: false, firstSeen: this.clock.now(), synced: false };
       this.#workers.set(uid, w);
     }
     if (!opts.deleted) w.pod = pod;
     w.deleted ||= !!opts.deleted;
+    if (opts.gracePeriodOverride !== undefined) w.graceOverride = opts.gracePeriodOverride;
     if (w.working) {
       w.pending = true;
       return;
@@ -116,13 +124,20 @@ export class PodWorkers {
       if (w.pending) this.#run(uid, w);
     };
     switch (work) {
-      case 'sync':
-        this.syncer.syncPod(w.pod, complete);
+      case 'sync': {
+        const t0 = this.clock.now();
+        const operation = w.synced ? 'sync' : 'create';
+        w.synced = true;
+        this.syncer.syncPod(w.pod, (o) => {
+          this.onSyncDone?.(w.pod, operation, this.clock.now() - t0, w.firstSeen);
+          complete(o);
+        });
         break;
+      }
       case 'terminating': {
         w.state = 'terminating';
         const md = w.pod.metadata;
-        const grace = md.deletionTimestamp ? (md.deletionGracePeriodSeconds ?? w.pod.spec?.terminationGracePeriodSeconds ?? 30) : w.deleted ? ORPHAN_GRACE_PERIOD_SECONDS : (w.pod.spec?.terminationGracePeriodSeconds ?? 30);
+        const grace = w.graceOverride ?? (md.deletionTimestamp ? (md.deletionGracePeriodSeconds ?? w.pod.spec?.terminationGracePeriodSeconds ?? 30) : w.deleted ? ORPHAN_GRACE_PERIOD_SECONDS : (w.pod.spec?.terminationGracePeriodSeconds ?? 30));
         this.syncer.syncTerminatingPod(w.pod, grace, w.deleted, () => {
           w.state = 'terminated';
           w.pending = true;

@@ -169,7 +169,8 @@ export function containerStatuses(pod: any, specContainers: any[], runtime: Runt
     switch (cur.state) {
       case 'CONTAINER_RUNNING':
         base.state = { running: { startedAt: timestamp(cur.startedAt) } };
-        base.ready = true;
+        // A running (non-sidecar) init container is not ready: it is ready once it exits 0. upstream: prober_manager.go UpdatePodStatus.
+        base.ready = !isInit || isSidecar(c);
         base.started = true;
         break;
       case 'CONTAINER_EXITED': {
@@ -199,17 +200,22 @@ export interface GenerateInput {
   now: number;
   /** The kubelet is stopping the pod for good. */
   terminal: boolean;
+  /** Sets `started` / `ready` from the probe results. upstream: generateAPIPodStatus -> probeManager.UpdatePodStatus */
+  updatePodStatus?: (pod: any, statuses: any[], initStatuses: any[]) => void;
 }
 
 /** upstream: kubelet_pods.go generateAPIPodStatus */
-export function generateAPIPodStatus({ pod, runtime, failures, hostIP, now, terminal }: GenerateInput): any {
+export function generateAPIPodStatus({ pod, runtime, failures, hostIP, now, terminal, updatePodStatus }: GenerateInput): any {
   const old = pod.status ?? {};
   const hasInit = (pod.spec?.initContainers ?? []).length > 0;
   const initStatuses = containerStatuses(pod, pod.spec?.initContainers ?? [], runtime, failures, 'PodInitializing', true);
   const statuses = containerStatuses(pod, pod.spec?.containers ?? [], runtime, failures, hasInit ? 'PodInitializing' : 'ContainerCreating', false);
+  updatePodStatus?.(pod, statuses, initStatuses);
   let phase = getPhase(pod, [...initStatuses, ...statuses], terminal);
   // A terminal phase is never left. upstream: generateAPIPodStatus "ensure a pod never leaves a terminal phase"
   if (old.phase === 'Succeeded' || old.phase === 'Failed') phase = old.phase;
+  // upstream: generateAPIPodStatus "preserve the reason and message which is associated with the phase" (Evicted, admission rejections).
+  const reason = phase === old.phase && old.reason ? { reason: old.reason, ...(old.message ? { message: old.message } : {}) } : {};
   const containersReady = containersReadyCondition(pod, statuses, phase);
   const fresh: Condition[] = [
     readyToStartContainersCondition(runtime),
@@ -229,6 +235,7 @@ export function generateAPIPodStatus({ pod, runtime, failures, hostIP, now, term
   const podIP = sb?.network.ip || (pod.spec?.hostNetwork ? hostIP : '') || old.podIP || '';
   const status: any = {
     phase,
+    ...reason,
     conditions,
     hostIP,
     hostIPs: [{ ip: hostIP }],

@@ -17,10 +17,14 @@ import { ActualStateOfWorld } from './cache/actual-state-of-world';
 import { DesiredStateOfWorld } from './cache/desired-state-of-world';
 import { DesiredStateOfWorldPopulator } from './populator/desired-state-of-world-populator';
 import { Reconciler, type ObjectGetter } from './reconciler/reconciler';
+import type { MapFS } from '../../node/fs/map-fs';
+import { volumeHostPath } from './plugins/content';
 
 /** upstream: volume_manager.go podAttachAndMountTimeout, podAttachAndMountRetryInterval. */
 export const POD_ATTACH_AND_MOUNT_TIMEOUT_MS = 123_000;
 export const POD_ATTACH_AND_MOUNT_RETRY_INTERVAL_MS = 300;
+/** upstream: KubeletConfiguration syncFrequency default (1m): when a resynced pod's volumes are rewritten. */
+export const VOLUME_REFRESH_DELAY_MS = 60_000;
 
 /** What the wait was given up on with: the pod is being stopped (no event for it). */
 export const WAIT_CANCELED = 'context canceled';
@@ -47,6 +51,9 @@ export class VolumeManager {
       csi: HostPathCSINodePlugin;
       getObject: ObjectGetter;
       recorder: EventRecorder;
+      /** The node's filesystem, where volumes' files are written. */
+      fs?: MapFS;
+      peekObject?: (resource: 'configmaps' | 'secrets', namespace: string, name: string) => any | undefined;
     }
   ) {
     this.populator = new DesiredStateOfWorldPopulator(this.dsw, deps.client);
@@ -94,6 +101,22 @@ export class VolumeManager {
 
   stop(): void {
     for (const uid of [...this.#waiters.keys()]) this.#cancel(uid);
+  }
+
+  /**
+   * A ConfigMap or Secret changed: the volumes that project it are rewritten at the pod's next
+   * periodic sync (the kubelet's syncFrequency, 1m by default). upstream: reconciler remounts
+   * volumes whose plugin RequiresRemount (configmap, secret, projected, downwardAPI) on each
+   * SyncPod; docs "Mounted ConfigMaps are updated automatically" (kubelet sync period + cache delay).
+   */
+  refreshLater(resource: 'configmaps' | 'secrets', namespace: string, name: string): void {
+    this.deps.clock.after(VOLUME_REFRESH_DELAY_MS, () => this.reconciler.refresh(resource, namespace, name));
+  }
+
+  /** The node path of a mounted volume of the pod (the CRI Mount's hostPath). upstream: kubelet_pods.go makeMounts via GetMountedVolumesForPod. */
+  hostPathOf(pod: any, volume: string): string | undefined {
+    const v = this.dsw.pods.get(pod.metadata.uid)?.volumes.get(volume);
+    return v && this.asw.isMounted(pod.metadata.uid, volume) ? volumeHostPath(pod, v) : undefined;
   }
 
   /** upstream: getUnmountedVolumes. */

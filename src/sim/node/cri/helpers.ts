@@ -23,6 +23,21 @@ export function processArgs(config: Pick<ContainerConfig, 'command' | 'args'>, i
   return [...command, ...args];
 }
 
+/**
+ * The process environment: HOSTNAME, then the image's ENV, then the container config's envs (a
+ * later value replaces an earlier one). upstream: containerd internal/cri/server
+ * container_create_linux.go (oci.WithEnv hostname, then image config Env, then config.Envs).
+ */
+export function containerEnv(hostname: string, imageEnv: readonly string[] | undefined, envs: readonly { key: string; value: string }[] | undefined): Record<string, string> {
+  const env: Record<string, string> = { HOSTNAME: hostname };
+  for (const kv of imageEnv ?? []) {
+    const i = kv.indexOf('=');
+    env[i < 0 ? kv : kv.slice(0, i)] = i < 0 ? '' : kv.slice(i + 1);
+  }
+  for (const kv of envs ?? []) env[kv.key] = kv.value;
+  return env;
+}
+
 export function labelsMatch(labels: Record<string, string>, selector: Record<string, string>): boolean {
   return Object.entries(selector).every(([k, v]) => labels[k] === v);
 }

@@ -17,9 +17,17 @@ import type { TraceInput } from '../../kernel/trace';
 import { BridgePlugin } from '../cni/bridge';
 import { PAUSE_IMAGE } from '../images/catalog';
 import { ImageStore, Registry } from '../images/registry';
-import { programFor, type Signal } from '../programs/programs';
+import { execFactoryFor, factoryFor, programFor, type Signal } from '../programs/programs';
+import type { Network, Process, ProcessContext } from '../programs/process';
+import { MapFS, nodeFS } from '../fs/map-fs';
+import { MountedFS } from '../fs/mounts';
+import { CLUSTER_DNS_IP, containerRootfs } from '../fs/rootfs';
+import { Rand as SeededRand } from '../../kernel/rand';
+import { CriLogWriter } from './logs';
+import { execNotFound, execProgram, execTimedOut, notRunning } from './exec';
 import { Shim } from './shim';
-import { containerNotFound, labelsMatch, processArgs, RUNTIME_VERSION, sandboxNotFound } from './helpers';
+import { containerEnv, containerNotFound, labelsMatch, processArgs, RUNTIME_VERSION, sandboxNotFound } from './helpers';
+import { sandboxCgroupError } from './cgroups';
 import { Puller, toCriImage } from './image-service';
 import { CNI_ADD_AT_FRACTION, CRI_LATENCY_MS, type CriMethod, type LatencyTable } from './latency';
 import {
@@ -52,12 +60,21 @@ export interface RuntimeOptions {
   images?: ImageStore;
   pauseImage?: string;
   latencies?: Partial<LatencyTable>;
+  /** The node's filesystem (the kubelet host's NodeFiles): volumes and log files live here. */
+  files?: Map<string, string>;
+  /** The node's IP: hostNetwork pods' servers answer on it (and on 127.0.0.1). */
+  hostIP?: string;
+  /** The network a pod's processes see (the kubelet host builds it from the API); none: an isolated pod. */
+  network?: (pod: { namespace: string; name: string; ip: string; hostname: string; clusterDNS: boolean }, random: () => number) => Network;
 }
 
 interface SandboxRecord {
   status: PodSandboxStatus;
   pod: string;
   containers: Set<string>;
+  config: PodSandboxConfig;
+  /** Built when a process of the pod first asks for it. */
+  network?: Network;
 }
 
 interface ContainerRecord {
@@ -67,6 +84,14 @@ interface ContainerRecord {
   reservedName: string;
   shim: Shim;
   stopWaiters: (() => void)[];
+  /** What the container's processes see: the rootfs with the pod's mounts, the environment, the working directory. */
+  fs: MountedFS;
+  env: Record<string, string>;
+  cwd: string;
+  imageProgram: string;
+  /** The log file (`<logDirectory>/<logPath>`), '' for none. */
+  logFile: string;
+  rand?: SeededRand;
 }
 
 export class ContainerRuntime {
@@ -75,6 +100,11 @@ export class ContainerRuntime {
   readonly images: ImageStore;
   readonly registry: Registry;
   readonly pauseImage: string;
+  /** The node's filesystem (shared with the kubelet's volume plugins). */
+  readonly files: Map<string, string>;
+  readonly nodeFS: MapFS;
+  readonly #network?: RuntimeOptions['network'];
+  readonly #hostIP: string;
   readonly #clock: SimClock;
   readonly #rand: Rand;
   readonly #trace: (e: TraceInput) => void;
@@ -95,6 +125,10 @@ export class ContainerRuntime {
     this.registry = opts.registry ?? new Registry();
     this.images = opts.images ?? new ImageStore();
     this.pauseImage = opts.pauseImage ?? PAUSE_IMAGE;
+    this.files = opts.files ?? new Map();
+    this.nodeFS = nodeFS(this.files, () => opts.clock.now());
+    this.#network = opts.network;
+    this.#hostIP = opts.hostIP ?? '';
     this.cni = new BridgePlugin({ node: opts.node, podCIDR: opts.podCIDR, trace: opts.trace });
     this.#puller = new Puller(opts.clock, this.registry, this.images, opts.trace, opts.node);
   }
@@ -127,6 +161,12 @@ export class ContainerRuntime {
     const t0 = this.#clock.now();
     this.#emit('RunPodSandbox', pod, { phase: 'call', podSandboxId: id, uid: config.metadata.uid, attempt: config.metadata.attempt });
     const finish = (r: CriResult<string>, extra: Record<string, unknown> = {}) => this.#return('RunPodSandbox', pod, t0, r, cb, { podSandboxId: id, ...extra });
+    // containerd is configured with SystemdCgroup = true (kubeadm's default): a cgroupfs parent breaks runc (cgroups.ts).
+    const cgroupError = sandboxCgroupError(config.cgroupParent, id, true);
+    if (cgroupError) {
+      this.#clock.after(this.#draw('RunPodSandbox'), () => finish({ ok: false, error: new CriError('Unknown', cgroupError) }));
+      return;
+    }
     const setUp = () => {
       const latency = this.#draw('RunPodSandbox');
       const netns = config.hostNetwork ? '' : `/var/run/netns/cni-${id.slice(0, 8)}-${id.slice(8, 12)}-${id.slice(12, 16)}`;
@@ -153,7 +193,7 @@ export class ContainerRuntime {
             network: { ip, additionalIps: [] },
             netns
           };
-          this.#sandboxes.set(id, { status, pod, containers: new Set() });
+          this.#sandboxes.set(id, { status, pod, containers: new Set(), config });
           finish({ ok: true, value: id }, { ip });
         });
       });
@@ -257,13 +297,37 @@ export class ContainerRuntime {
         pod: sandbox.pod,
         reservedName,
         shim: undefined!,
-        stopWaiters: []
+        stopWaiters: [],
+        fs: undefined!,
+        env: {},
+        cwd: '/',
+        imageProgram: '',
+        logFile: ''
       };
       const stopSignal = (stored.image.config.stopSignal ?? 'SIGTERM') as Signal;
-      record.shim = new Shim(programFor(stored.image.program, argv), argv, stopSignal, this.#clock, {
-        signalled: (signal, reaction) => this.#emit('process.signal', record.pod, { containerId: id, container: config.metadata.name, signal, reaction }),
-        exited: (exitCode, signal, reason) => this.#exited(record, exitCode, signal, reason)
-      });
+      const sc = sandbox.config;
+      const rootfs = containerRootfs(stored.image, { hostname: sc.hostname ?? m.name, ip: sandbox.status.network.ip, namespace: m.namespace, subdomain: sc.subdomain, hostNetwork: sc.hostNetwork, dns: sc.dnsConfig }, () => this.#clock.now());
+      record.fs = new MountedFS(rootfs, this.nodeFS, config.mounts ?? []);
+      record.env = containerEnv(sc.hostname ?? m.name, stored.image.config.env, config.envs);
+      record.cwd = config.workingDir || stored.image.config.workingDir || '/';
+      record.imageProgram = stored.image.program;
+      record.logFile = sc.logDirectory && config.logPath ? `${sc.logDirectory.replace(/\/+$/, '')}/${config.logPath}` : '';
+      const program = programFor(stored.image.program, argv);
+      const log = record.logFile ? new CriLogWriter(this.nodeFS, record.logFile, () => this.#clock.now()) : undefined;
+      record.shim = new Shim(
+        program,
+        argv,
+        stopSignal,
+        this.#clock,
+        {
+          signalled: (signal, reaction) => this.#emit('process.signal', record.pod, { containerId: id, container: config.metadata.name, signal, reaction }),
+          exited: (exitCode, signal, reason) => {
+            log?.close();
+            this.#exited(record, exitCode, signal, reason);
+          }
+        },
+        () => factoryFor(program)(this.#context(record, argv, (t) => log?.write('stdout', t), (t) => log?.write('stderr', t)))
+      );
       this.#containers.set(id, record);
       done({ ok: true, value: id });
     });
@@ -283,6 +347,8 @@ export class ContainerRuntime {
       c.status.state = 'CONTAINER_RUNNING';
       c.status.startedAt = this.#clock.now();
       this.#emit('process.start', c.pod, { containerId, container: c.status.metadata.name, program: c.shim.program, argv: c.shim.argv });
+      // containerd opens the log file when the container starts, so a silent container has an empty log.
+      if (c.logFile) new CriLogWriter(this.nodeFS, c.logFile, () => this.#clock.now()).open();
       c.shim.start();
       done({ ok: true, value: undefined });
     });
@@ -336,9 +402,66 @@ export class ContainerRuntime {
     });
   }
 
-  /** Not implemented yet: answers NotImplementedError (gRPC Unimplemented), which the kubelet can surface as a probe error. */
+  /**
+   * Not CRI: the sandboxes and containers held now, read in place with no call, latency or trace
+   * (the kubelet's garbage collectors look every minute and call Remove* only when something is due).
+   */
+  inventory(): { sandboxes: PodSandbox[]; containers: Container[] } {
+    const sandboxes: PodSandbox[] = [];
+    for (const { status: s } of this.#sandboxes.values()) sandboxes.push({ id: s.id, metadata: { ...s.metadata }, state: s.state, createdAt: s.createdAt, labels: s.labels, annotations: s.annotations });
+    const containers: Container[] = [];
+    for (const c of this.#containers.values()) {
+      const s = c.status;
+      containers.push({ id: s.id, podSandboxId: c.podSandboxId, metadata: { ...s.metadata }, image: s.image, imageRef: s.imageRef, state: s.state, createdAt: s.createdAt, labels: s.labels, annotations: s.annotations });
+    }
+    return { sandboxes, containers };
+  }
+
+  /**
+   * Runs argv as a new process in the container (same filesystem and environment, its own output,
+   * not logged) and answers its output and exit status when it exits, or an error after `timeout`
+   * seconds (0: no timeout). upstream: containerd internal/cri/server/container_execsync.go
+   * (execInternal: "container is not running", "timeout %v exceeded"), runc's exec error text.
+   */
   ExecSync(containerId: string, cmd: string[], timeout: number, cb: CriCallback<{ stdout: string; stderr: string; exitCode: number }>): void {
-    this.#call('ExecSync', this.#containers.get(containerId)?.pod, { containerId, cmd, timeout }, cb, (done) => done({ ok: false, error: new NotImplementedError('ExecSync') }));
+    const c0 = this.#containers.get(containerId);
+    const t0 = this.#clock.now();
+    const details = { containerId, cmd, timeout };
+    this.#emit('ExecSync', c0?.pod, { phase: 'call', ...details });
+    const finish = (r: CriResult<{ stdout: string; stderr: string; exitCode: number }>) =>
+      this.#return('ExecSync', c0?.pod, t0, r, cb, { ...details, ...(r.ok ? { exitCode: r.value.exitCode } : {}) });
+    this.#clock.after(this.#draw('ExecSync'), () => {
+      const c = this.#containers.get(containerId);
+      if (!c) return finish({ ok: false, error: containerNotFound(containerId) });
+      if (c.status.state !== 'CONTAINER_RUNNING') return finish({ ok: false, error: notRunning(c.status.state) });
+      const program = execProgram(c.imageProgram, this.images.get(c.status.image)?.image, cmd);
+      if (program === undefined) return finish({ ok: true, value: { stdout: '', stderr: execNotFound(cmd[0] ?? '') + '\n', exitCode: 126 } });
+      let stdout = '';
+      let stderr = '';
+      let timer: ReturnType<SimClock['after']> | undefined;
+      let done = false;
+      const shim = new Shim(program, cmd, 'SIGKILL', this.#clock, {
+        signalled: () => {},
+        exited: (exitCode) => {
+          if (done) return;
+          done = true;
+          this.#clock.cancel(timer);
+          finish({ ok: true, value: { stdout, stderr, exitCode } });
+        }
+      }, () => execFactoryFor(program)(this.#context(c, cmd, (t) => (stdout += t), (t) => (stderr += t))));
+      // The exec dies with its container.
+      const stopWithContainer = () => shim.exit(137, 'SIGKILL');
+      c.stopWaiters.push(stopWithContainer);
+      if (timeout > 0) {
+        timer = this.#clock.after(timeout * 1000, () => {
+          if (done) return;
+          done = true;
+          shim.exit(137, 'SIGKILL');
+          finish({ ok: false, error: execTimedOut(cmd, timeout) });
+        });
+      }
+      shim.start();
+    });
   }
 
   // ---- ImageService ----
@@ -383,7 +506,66 @@ export class ContainerRuntime {
     if (c?.status.state === 'CONTAINER_RUNNING') c.shim.exit(137, 'SIGKILL', 'OOMKilled');
   }
 
+  /**
+   * The running processes of the pod with this IP (a connection to a pod on this node); the node's
+   * IP and 127.0.0.1 reach the hostNetwork pods' processes (undefined: no such address here).
+   */
+  processesAt(ip: string): Process[] | undefined {
+    const host = ip !== '' && (ip === this.#hostIP || ip.startsWith('127.'));
+    let out: Process[] | undefined = host ? [] : undefined;
+    for (const sb of this.#sandboxes.values()) {
+      if (sb.status.state !== 'SANDBOX_READY') continue;
+      if (host ? sb.status.netns !== '' : sb.status.network.ip !== ip || ip === '') continue;
+      out ??= [];
+      for (const cid of sb.containers) {
+        const p = this.#containers.get(cid)?.shim.process;
+        if (p) out.push(p);
+      }
+      if (!host) return out;
+    }
+    return out;
+  }
+
+  /** The record of a container, for tests and the kubelet's exec (not CRI). */
+  containerFS(containerId: string): MountedFS | undefined {
+    return this.#containers.get(containerId)?.fs;
+  }
+
   // ---- internals ----
+
+  /** The world a process of the container sees. */
+  #context(c: ContainerRecord, argv: readonly string[], stdout: (t: string) => void, stderr: (t: string) => void): ProcessContext {
+    const sb = this.#sandboxes.get(c.podSandboxId);
+    const md = sb?.status.metadata;
+    const network = () => {
+      if (!sb) return ISOLATED;
+      const dns = sb.config.dnsConfig;
+      const clusterDNS = dns ? dns.servers.includes(CLUSTER_DNS_IP) : !sb.config.hostNetwork;
+      const self = { namespace: md!.namespace, name: md!.name, ip: sb.status.network.ip, hostname: sb.config.hostname ?? md!.name, clusterDNS };
+      if (!sb.network) sb.network = this.#network?.(self, () => this.#random(c)) ?? ISOLATED;
+      return sb.network;
+    };
+    return {
+      argv,
+      env: { ...c.env },
+      hostname: c.env.HOSTNAME ?? md?.name ?? '',
+      cwd: c.cwd,
+      fs: c.fs,
+      get net() {
+        return network();
+      },
+      now: () => this.#clock.now(),
+      random: () => this.#random(c),
+      stdout,
+      stderr
+    };
+  }
+
+  /** The container's own stream, seeded from its ID (drawing from it never disturbs the runtime's). */
+  #random(c: ContainerRecord): number {
+    c.rand ??= new SeededRand(parseInt(c.status.id.slice(0, 8), 16));
+    return c.rand.float();
+  }
 
   #stopSandbox(sb: SandboxRecord): void {
     if (sb.status.state === 'SANDBOX_NOTREADY') return;
@@ -401,6 +583,8 @@ export class ContainerRuntime {
     if (c.status.state === 'CONTAINER_RUNNING') c.shim.signal('SIGKILL');
     this.#containers.delete(containerId);
     this.#names.delete(c.reservedName);
+    // upstream: the kubelet removes the container's log file with it (kuberuntime_container.go removeContainerLog).
+    if (c.logFile) this.nodeFS.remove(c.logFile);
     this.#sandboxes.get(c.podSandboxId)?.containers.delete(containerId);
   }
 
@@ -447,4 +631,28 @@ export class ContainerRuntime {
     for (let i = 0; i < 8; i++) id += this.#rand.uint32().toString(16).padStart(8, '0');
     return id;
   }
+
+  // ---- added for the kubelet's prober (kubelet/prober) ----
+
+  /** The running processes of the hostNetwork pods: what answers on the node's own addresses (127.0.0.1, the node IP). */
+  hostNetworkProcesses(): Process[] {
+    const out: Process[] = [];
+    for (const sb of this.#sandboxes.values()) {
+      if (sb.status.state !== 'SANDBOX_READY' || !sb.config.hostNetwork) continue;
+      for (const cid of sb.containers) {
+        const p = this.#containers.get(cid)?.shim.process;
+        if (p) out.push(p);
+      }
+    }
+    return out;
+  }
 }
+
+/** The network of a pod with no cluster behind it (tests, a runtime alone): only names that are IPs. */
+const ISOLATED: Network = {
+  nameserver: '10.96.0.10',
+  search: [],
+  lookup: (name) => (/^\d{1,3}(\.\d{1,3}){3}$/.test(name) ? { name, addresses: [name] } : undefined),
+  httpGet: (host) => ({ error: /^\d/.test(host) ? 'Connection refused' : `bad address '${host}'` }),
+  tcpConnect: () => 'unreachable'
+};

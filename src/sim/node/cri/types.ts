@@ -23,6 +23,25 @@ export interface PodSandboxConfig {
   annotations?: Record<string, string>;
   /** linux.security_context.namespace_options.network == NODE (hostNetwork: true): no CNI. */
   hostNetwork?: boolean;
+  /** linux.cgroup_parent: the pod's cgroup as the kubelet names it (its cgroupDriver's spelling). */
+  cgroupParent?: string;
+  /** DNSConfig: what the runtime writes to the sandbox's resolv.conf. */
+  dnsConfig?: DNSConfig;
+  /** Not CRI: spec.subdomain, for the FQDN line of the kubelet-managed /etc/hosts. */
+  subdomain?: string;
+}
+
+export interface DNSConfig {
+  servers: string[];
+  searches: string[];
+  options: string[];
+}
+
+/** A bind mount of a node path into the container. upstream: api.proto message Mount. */
+export interface Mount {
+  containerPath: string;
+  hostPath: string;
+  readonly?: boolean;
 }
 
 export interface PodSandboxNetworkStatus {
@@ -64,6 +83,7 @@ export interface ContainerConfig {
   args?: string[];
   workingDir?: string;
   envs?: KeyValue[];
+  mounts?: Mount[];
   labels?: Record<string, string>;
   annotations?: Record<string, string>;
   logPath?: string;
@@ -117,7 +137,7 @@ export interface ContainerFilter {
 }
 
 /** gRPC status codes the runtime answers with. */
-export type CriErrorCode = 'NotFound' | 'InvalidArgument' | 'FailedPrecondition' | 'AlreadyExists' | 'Unimplemented' | 'Unknown';
+export type CriErrorCode = 'NotFound' | 'InvalidArgument' | 'FailedPrecondition' | 'AlreadyExists' | 'Unimplemented' | 'DeadlineExceeded' | 'Unknown';
 
 export class CriError extends Error {
   constructor(

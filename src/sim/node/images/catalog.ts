@@ -14,8 +14,9 @@
 export function simulatedDigest(label: string): string {
   let out = '';
   for (let round = 0; out.length < 64; round++) {
-    let h = 2166136261 ^ round;
-    const s = `${round}:${label}`;
+    // The round goes last: xor-ing it into the seed as well would cancel its first character.
+    let h = 2166136261;
+    const s = `${label}#${round}`;
     for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
     h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
     h = Math.imul(h ^ (h >>> 12), 0x297a2d39);

@@ -31,6 +31,8 @@ export class Registry {
   readonly #byTag = new Map<string, Image>();
   readonly #byDigest = new Map<string, Image>();
   readonly #repositories = new Set<string>();
+  /** Images whose pulls fail from now on (`sim image break IMAGE`), by canonical reference. */
+  readonly #broken = new Set<string>();
 
   constructor(images: readonly Image[] = IMAGES) {
     for (const img of images) {
@@ -38,6 +40,15 @@ export class Registry {
       for (const tag of img.tags) this.#byTag.set(`${img.repository}:${tag}`, img);
       this.#byDigest.set(`${img.repository}@${img.manifestDigest}`, img);
     }
+  }
+
+  /** `sim image break IMAGE`: the registry answers 503 for this reference from now on. Returns the canonical reference, or undefined if it does not parse. */
+  break(reference: string): string | undefined {
+    const parsed = parseNormalizedNamed(reference);
+    if (!parsed.ok) return undefined;
+    const canonical = referenceString(parsed.ref);
+    this.#broken.add(canonical);
+    return canonical;
   }
 
   /** Resolves a reference to an image, or the error containerd's PullImage returns. */
@@ -55,6 +66,11 @@ export class Registry {
     if (!this.#repositories.has(ref.name) && ref.domain === 'docker.io') {
       // Docker Hub answers 401 for repositories that do not exist, not 404.
       return fail('pull access denied, repository does not exist or may require authorization: server message: insufficient_scope: authorization failed');
+    }
+    if (this.#broken.has(canonical)) {
+      // containerd's resolver on a 5xx answer (Docker Hub's API host is registry-1.docker.io).
+      const host = ref.domain === 'docker.io' ? 'registry-1.docker.io' : ref.domain;
+      return fail(`unexpected status from HEAD request to https://${host}/v2/${ref.path}/manifests/${ref.digest ?? ref.tag ?? 'latest'}: 503 Service Unavailable`);
     }
     const image = ref.digest ? this.#byDigest.get(`${ref.name}@${ref.digest}`) : this.#byTag.get(`${ref.name}:${ref.tag ?? 'latest'}`);
     if (!image) return fail(`${canonical}: not found`);

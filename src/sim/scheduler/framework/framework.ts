@@ -13,12 +13,15 @@ import {
   type Plugin,
   type PostFilterPlugin,
   type PreEnqueuePlugin,
+  type PermitPlugin,
+  type PreBindPlugin,
   type PreFilterPlugin,
   type PreScorePlugin,
   type QueueSortPlugin,
+  type ReservePlugin,
   type ScorePlugin
 } from './interfaces';
-import { Code, CycleState, Status, type NodeInfo, type NodeScore } from './types';
+import { Code, CycleState, Status, SuccessStatus, type NodeInfo, type NodeScore } from './types';
 import { newSchedulingGates } from '../plugins/schedulinggates/scheduling-gates';
 import { newPrioritySort } from '../plugins/queuesort/priority-sort';
 import { newNodeUnschedulable } from '../plugins/nodeunschedulable/node-unschedulable';
@@ -33,6 +36,10 @@ import { newDefaultBinder } from '../plugins/defaultbinder/default-binder';
 import { newPodTopologySpread } from '../plugins/podtopologyspread/pod-topology-spread';
 import { newInterPodAffinity } from '../plugins/interpodaffinity/inter-pod-affinity';
 import { newDefaultPreemption } from '../plugins/defaultpreemption/default-preemption';
+import { newVolumeBinding } from '../plugins/volumebinding/volume-binding';
+import { newVolumeRestrictions } from '../plugins/volumerestrictions/volume-restrictions';
+import { newNodeVolumeLimits } from '../plugins/nodevolumelimits/csi';
+import { newVolumeZone } from '../plugins/volumezone/volume-zone';
 
 export interface ProfileConfig {
   schedulerName: string;
@@ -55,7 +62,7 @@ export const DefaultWeights: Record<string, number> = {
   ImageLocality: 1
 };
 
-/** The default plugins in MultiPoint order (the volume plugins are not here yet). */
+/** The default plugins in MultiPoint order (config/defaults.ts getDefaultPlugins lists the same names). */
 export function defaultPlugins(handle: Handle, cfg: ProfileConfig): Plugin[] {
   return [
     newSchedulingGates(),
@@ -66,6 +73,10 @@ export function defaultPlugins(handle: Handle, cfg: ProfileConfig): Plugin[] {
     newNodeAffinity(),
     newNodePorts(),
     newNodeResourcesFit(cfg.scoringStrategy),
+    newVolumeRestrictions(handle),
+    newNodeVolumeLimits(handle),
+    newVolumeBinding(handle),
+    newVolumeZone(handle),
     newPodTopologySpread(handle),
     newInterPodAffinity(handle),
     newDefaultPreemption(handle),
@@ -83,6 +94,52 @@ export interface NodePluginScore {
   weighted: number;
 }
 
+/**
+ * Score results, plugin by plugin, aligned with the scored nodes: raw and normalized scores in
+ * typed arrays (no object per node and plugin), and the weighted totals.
+ */
+export interface ScoreResult {
+  plugins: string[];
+  weights: number[];
+  /** Scores are integers (upstream int64; 32 bits are plenty for one plugin's score). */
+  raw: Int32Array[];
+  normalized: Int32Array[];
+  totals: Float64Array;
+  status: Status;
+}
+
+/** The plugins of each extension point, in order. upstream: frameworkImpl's per-point slices */
+export interface PluginLists {
+  queueSort: QueueSortPlugin[];
+  preEnqueue: PreEnqueuePlugin[];
+  preFilter: PreFilterPlugin[];
+  filter: FilterPlugin[];
+  postFilter: PostFilterPlugin[];
+  preScore: PreScorePlugin[];
+  score: ScorePlugin[];
+  reserve: ReservePlugin[];
+  permit: PermitPlugin[];
+  preBind: PreBindPlugin[];
+  bind: BindPlugin[];
+}
+
+/** Every plugin at every point it implements, in the given order (MultiPoint). */
+export function multiPointLists(plugins: Plugin[]): PluginLists {
+  return {
+    queueSort: plugins.filter(implementsPoint.queueSort),
+    preEnqueue: plugins.filter(implementsPoint.preEnqueue),
+    preFilter: plugins.filter(implementsPoint.preFilter),
+    filter: plugins.filter(implementsPoint.filter),
+    postFilter: plugins.filter(implementsPoint.postFilter),
+    preScore: plugins.filter(implementsPoint.preScore),
+    score: plugins.filter(implementsPoint.score),
+    reserve: plugins.filter(implementsPoint.reserve),
+    permit: plugins.filter(implementsPoint.permit),
+    preBind: plugins.filter(implementsPoint.preBind),
+    bind: plugins.filter(implementsPoint.bind)
+  };
+}
+
 export class Framework {
   readonly queueSort: QueueSortPlugin;
   readonly preEnqueue: PreEnqueuePlugin[];
@@ -91,22 +148,30 @@ export class Framework {
   readonly postFilter: PostFilterPlugin[];
   readonly preScore: PreScorePlugin[];
   readonly score: ScorePlugin[];
+  readonly reserve: ReservePlugin[];
+  readonly permit: PermitPlugin[];
+  readonly preBind: PreBindPlugin[];
   readonly bindPlugins: BindPlugin[];
+  #scoreList: NodeScore[] = [];
 
+  /** `lists` sets each extension point's plugins (a configured profile); by default every plugin runs at every point it implements. */
   constructor(
     readonly plugins: Plugin[],
-    readonly weights: Record<string, number> = DefaultWeights
+    readonly weights: Record<string, number> = DefaultWeights,
+    lists: PluginLists = multiPointLists(plugins)
   ) {
-    const sorts = plugins.filter(implementsPoint.queueSort);
-    if (sorts.length !== 1) throw new Error('exactly one QueueSort plugin must be enabled');
-    this.queueSort = sorts[0];
-    this.preEnqueue = plugins.filter(implementsPoint.preEnqueue);
-    this.preFilter = plugins.filter(implementsPoint.preFilter);
-    this.filter = plugins.filter(implementsPoint.filter);
-    this.postFilter = plugins.filter(implementsPoint.postFilter);
-    this.preScore = plugins.filter(implementsPoint.preScore);
-    this.score = plugins.filter(implementsPoint.score);
-    this.bindPlugins = plugins.filter(implementsPoint.bind);
+    if (lists.queueSort.length !== 1) throw new Error('exactly one QueueSort plugin must be enabled');
+    this.queueSort = lists.queueSort[0];
+    this.preEnqueue = lists.preEnqueue;
+    this.preFilter = lists.preFilter;
+    this.filter = lists.filter;
+    this.postFilter = lists.postFilter;
+    this.preScore = lists.preScore;
+    this.score = lists.score;
+    this.reserve = lists.reserve;
+    this.permit = lists.permit;
+    this.preBind = lists.preBind;
+    this.bindPlugins = lists.bind;
   }
 
   runPreEnqueuePlugins(pod: Pod): Status {
@@ -130,6 +195,11 @@ export class Framework {
       if (result?.nodeNames) nodeNames = nodeNames ? new Set([...nodeNames].filter((n) => result.nodeNames!.has(n))) : result.nodeNames;
     }
     return { nodeNames, status: new Status(Code.Success) };
+  }
+
+  /** The Filter plugins not skipped at PreFilter, computed once per cycle for the hot loop. */
+  activeFilters(state: CycleState): FilterPlugin[] {
+    return state.skipFilterPlugins.size === 0 ? this.filter : this.filter.filter((p) => !state.skipFilterPlugins.has(p.name));
   }
 
   /** upstream: RunFilterPlugins: the first plugin that rejects a node decides its status. */
@@ -169,37 +239,51 @@ export class Framework {
 
   /**
    * Scores every node with every (not skipped) Score plugin, normalises, applies weights.
-   * Returns per node the per-plugin breakdown and the total. upstream: RunScorePlugins
+   * upstream: RunScorePlugins (one NodeScore list per plugin, reused across plugins here)
    */
-  runScorePlugins(state: CycleState, pod: Pod, nodes: NodeInfo[]): { totals: NodeScore[]; breakdown: Map<string, NodePluginScore[]>; status: Status } {
-    const breakdown = new Map<string, NodePluginScore[]>(nodes.map((n) => [n.name, []]));
-    const totals: NodeScore[] = nodes.map((n) => ({ name: n.name, score: 0 }));
+  runScorePlugins(state: CycleState, pod: Pod, nodes: NodeInfo[]): ScoreResult {
+    const n = nodes.length;
+    const out: ScoreResult = { plugins: [], weights: [], raw: [], normalized: [], totals: new Float64Array(n), status: SuccessStatus };
+    let scores: NodeScore[] | undefined;
     for (const p of this.score) {
       if (state.skipScorePlugins.has(p.name)) continue;
-      const scores: NodeScore[] = [];
-      for (const n of nodes) {
-        const { score, status } = p.score(state, pod, n);
-        if (!status.isSuccess()) return { totals, breakdown, status: status.withPlugin(p.name) };
-        scores.push({ name: n.name, score });
+      const raw = new Int32Array(n);
+      if (p.scoreValue) {
+        for (let i = 0; i < n; i++) raw[i] = p.scoreValue(state, pod, nodes[i]);
+      } else {
+        for (let i = 0; i < n; i++) {
+          const { score, status } = p.score(state, pod, nodes[i]);
+          if (status.code !== Code.Success) return { ...out, status: status.withPlugin(p.name) };
+          raw[i] = score;
+        }
       }
-      const raw = scores.map((s) => s.score);
+      let normalized = raw;
       if (p.normalizeScore) {
+        if (!scores) {
+          // One NodeScore list per cycle, reused across cycles of the same size (never kept).
+          if (this.#scoreList.length !== n) this.#scoreList = nodes.map(() => ({ name: '', score: 0 }));
+          scores = this.#scoreList;
+          for (let i = 0; i < n; i++) scores[i].name = nodes[i].name;
+        }
+        for (let i = 0; i < n; i++) scores[i].score = raw[i];
         const s = p.normalizeScore(state, pod, scores);
-        if (!s.isSuccess()) return { totals, breakdown, status: s.withPlugin(p.name) };
+        if (!s.isSuccess()) return { ...out, status: s.withPlugin(p.name) };
+        normalized = new Int32Array(n);
+        for (let i = 0; i < n; i++) normalized[i] = scores[i].score;
       }
       const weight = this.weights[p.name] ?? 1;
-      scores.forEach((s, i) => {
-        const weighted = s.score * weight;
-        totals[i].score += weighted;
-        breakdown.get(s.name)!.push({ plugin: p.name, raw: raw[i], normalized: s.score, weight, weighted });
-      });
+      for (let i = 0; i < n; i++) out.totals[i] += normalized[i] * weight;
+      out.plugins.push(p.name);
+      out.weights.push(weight);
+      out.raw.push(raw);
+      out.normalized.push(normalized);
     }
-    return { totals, breakdown, status: new Status(Code.Success) };
+    return out;
   }
 
   /** upstream: RunReservePluginsReserve; on failure the caller unreserves (in reverse order). */
   runReservePlugins(state: CycleState, pod: Pod, nodeName: string): Status {
-    for (const p of this.plugins.filter(implementsPoint.reserve)) {
+    for (const p of this.reserve) {
       const s = p.reserve(state, pod, nodeName);
       if (!s.isSuccess()) return s.withPlugin(p.name);
     }
@@ -207,24 +291,23 @@ export class Framework {
   }
 
   runUnreservePlugins(state: CycleState, pod: Pod, nodeName: string): void {
-    for (const p of this.plugins.filter(implementsPoint.reserve).reverse()) p.unreserve(state, pod, nodeName);
+    for (const p of [...this.reserve].reverse()) p.unreserve(state, pod, nodeName);
   }
 
   /** upstream: RunPermitPlugins. Wait is not supported here (no default plugin returns it). */
   runPermitPlugins(state: CycleState, pod: Pod, nodeName: string): Status {
-    for (const p of this.plugins.filter(implementsPoint.permit)) {
+    for (const p of this.permit) {
       const { status } = p.permit(state, pod, nodeName);
       if (!status.isSuccess()) return status.withPlugin(p.name);
     }
     return new Status(Code.Success);
   }
 
-  runPreBindPlugins(state: CycleState, pod: Pod, nodeName: string): Status {
-    for (const p of this.plugins.filter(implementsPoint.preBind)) {
-      const s = p.preBind(state, pod, nodeName);
-      if (!s.isSuccess()) return s.withPlugin(p.name);
-    }
-    return new Status(Code.Success);
+  /** upstream: RunPreBindPlugins: in order; the first failure ends it. Plugins may answer later. */
+  runPreBindPlugins(state: CycleState, pod: Pod, nodeName: string, done: (s: Status) => void, from = 0): void {
+    const p = this.preBind[from];
+    if (!p) return done(new Status(Code.Success));
+    p.preBind(state, pod, nodeName, (s) => (s.isSuccess() ? this.runPreBindPlugins(state, pod, nodeName, done, from + 1) : done(s.withPlugin(p.name))));
   }
 
   runBindPlugins(state: CycleState, pod: Pod, nodeName: string, done: (s: Status) => void): void {

@@ -3,7 +3,8 @@
  * plugin at the points it implements, in the profile's order.
  * upstream: pkg/scheduler/framework/interface.go
  */
-import type { Pod } from 'kubernetes-types/core/v1';
+import type { PersistentVolume, PersistentVolumeClaim, Pod } from 'kubernetes-types/core/v1';
+import type { StorageClass } from 'kubernetes-types/storage/v1';
 import type { CycleState, NodeInfo, NodeScore, Status } from './types';
 
 export interface Plugin {
@@ -58,6 +59,11 @@ export interface PreScorePlugin extends Plugin {
 
 export interface ScorePlugin extends Plugin {
   score(state: CycleState, pod: Pod, nodeInfo: NodeInfo): { score: number; status: Status };
+  /**
+   * Optional: the same score, for a plugin whose Score cannot fail, without the result object
+   * (the framework's hot loop calls this when present; `score` wraps it).
+   */
+  scoreValue?(state: CycleState, pod: Pod, nodeInfo: NodeInfo): number;
   /** Optional: maps raw scores onto 0..MaxNodeScore in place. upstream: ScoreExtensions */
   normalizeScore?(state: CycleState, pod: Pod, scores: NodeScore[]): Status;
 }
@@ -71,13 +77,22 @@ export interface PermitPlugin extends Plugin {
   permit(state: CycleState, pod: Pod, nodeName: string): { status: Status; timeoutMs: number };
 }
 
+/** PreBind may wait (VolumeBinding waits for the claims to be bound): `done` receives the outcome. */
 export interface PreBindPlugin extends Plugin {
-  preBind(state: CycleState, pod: Pod, nodeName: string): Status;
+  preBind(state: CycleState, pod: Pod, nodeName: string, done: (status: Status) => void): void;
 }
 
 /** Binding answers later (it is an API call): `done` receives the outcome. */
 export interface BindPlugin extends Plugin {
   bind(state: CycleState, pod: Pod, nodeName: string, done: (status: Status) => void): void;
+}
+
+/** The scheduler's informer caches of the storage objects. upstream: the PVC/PV/StorageClass listers */
+export interface StorageListers {
+  pvc(namespace: string, name: string): PersistentVolumeClaim | undefined;
+  pv(name: string): PersistentVolume | undefined;
+  pvs(): PersistentVolume[];
+  storageClass(name: string): StorageClass | undefined;
 }
 
 /** Everything a plugin constructor may need from the scheduler. upstream: framework.Handle */
@@ -91,6 +106,18 @@ export interface Handle {
   runFilterPlugins(state: CycleState, pod: Pod, nodeInfo: NodeInfo): Status;
   /** Evicts preemption victims through the API and nominates the node for the preemptor. */
   preempt(preemptor: Pod, nodeName: string, victims: Pod[]): void;
+  /** Nodes hosting pods with pod (anti-)affinity, and with required anti-affinity (absent: filter nodeInfos()). */
+  havePodsWithAffinityNodeInfos?(): NodeInfo[];
+  havePodsWithRequiredAntiAffinityNodeInfos?(): NodeInfo[];
+  /** The storage listers (absent: no PVC can be found). */
+  storage?: StorageListers;
+  /**
+   * Calls `done(true)` once `check()` holds (re-checked on every PVC/PV change), or `done(false)`
+   * after `timeoutMs` of virtual time. Absent: no waiting.
+   */
+  waitForStorage?(check: () => boolean, timeoutMs: number, done: (ok: boolean) => void): void;
+  /** A merge patch through the API (VolumeBinding's PreBind). */
+  patch?(resource: string, namespace: string | undefined, name: string, patch: Record<string, unknown>): void;
 }
 
 export const implementsPoint = {

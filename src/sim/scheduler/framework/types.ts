@@ -4,6 +4,7 @@
  */
 import type { Node, Pod, Container } from 'kubernetes-types/core/v1';
 import { tryParseQuantity } from '../../api/quantity';
+import { podAffinityTerms, type PodAffinityTerms } from './affinity-term';
 
 // upstream: pkg/scheduler/framework/interface.go Code
 export enum Code {
@@ -40,12 +41,16 @@ export class Status {
     return this.reasons.join(', ');
   }
   withPlugin(plugin: string): Status {
+    // The shared success status carries no plugin.
+    if (this === SuccessStatus) return this;
     this.plugin = plugin;
     return this;
   }
 }
 
 export const success = (): Status => new Status(Code.Success);
+/** One shared, immutable Success for the hot loops (no allocation per node and plugin). */
+export const SuccessStatus: Status = Object.freeze(new Status(Code.Success)) as Status;
 
 /** Per-cycle scratch space that plugins share between extension points. upstream: CycleState */
 export class CycleState {
@@ -53,6 +58,11 @@ export class CycleState {
   /** Plugins that returned Skip at PreFilter / PreScore are not run at Filter / Score. */
   readonly skipFilterPlugins = new Set<string>();
   readonly skipScorePlugins = new Set<string>();
+  /**
+   * The pod being scheduled with its requests, ports and affinity terms computed once for the
+   * cycle (upstream: the QueuedPodInfo's PodInfo); plugins fall back to computing them.
+   */
+  podInfo?: PodInfo;
   write(key: string, value: unknown): void {
     this.#data.set(key, value);
   }
@@ -181,7 +191,8 @@ export function podHostPorts(pod: Pod): HostPort[] {
   return out;
 }
 
-export interface PodInfo {
+/** A pod with what the plugins need from it computed once. upstream: framework.PodInfo */
+export interface PodInfo extends PodAffinityTerms {
   pod: Pod;
   requests: Resource;
   nonZeroRequests: Resource;
@@ -189,7 +200,16 @@ export interface PodInfo {
 }
 
 export function newPodInfo(pod: Pod): PodInfo {
-  return { pod, requests: podRequests(pod), nonZeroRequests: podRequests(pod, true), hostPorts: podHostPorts(pod) };
+  return { pod, requests: podRequests(pod), nonZeroRequests: podRequests(pod, true), hostPorts: podHostPorts(pod), ...podAffinityTerms(pod) };
+}
+
+/** upstream: NodeInfo.AddPodInfo: podsWithAffinity / podsWithRequiredAntiAffinity membership */
+const hasAffinity = (pi: PodInfo) => !!(pi.pod.spec?.affinity?.podAffinity || pi.pod.spec?.affinity?.podAntiAffinity);
+const hasRequiredAntiAffinity = (pi: PodInfo) => pi.requiredAntiAffinityTerms.length > 0;
+
+function removeFrom(list: PodInfo[], pi: PodInfo): void {
+  const i = list.indexOf(pi);
+  if (i >= 0) list.splice(i, 1);
 }
 
 export const podKey = (pod: Pod): string => `${pod.metadata?.namespace ?? 'default'}/${pod.metadata?.name}`;
@@ -208,18 +228,25 @@ export class NodeInfo {
   readonly usedPorts = new Map<string, number>();
   /** Image name -> size in bytes, from node.status.images. */
   imageSizes = new Map<string, number>();
+  /** Pods with pod affinity or anti-affinity (InterPodAffinity scans only these). upstream: PodsWithAffinity */
+  readonly podsWithAffinity: PodInfo[] = [];
+  /** upstream: PodsWithRequiredAntiAffinity */
+  readonly podsWithRequiredAntiAffinity: PodInfo[] = [];
   generation = 0;
 
   constructor(node?: Node) {
     if (node) this.setNode(node);
   }
 
+  #name = '';
+
   get name(): string {
-    return this.node?.metadata?.name ?? '';
+    return this.node ? this.#name : '';
   }
 
   setNode(node: Node): void {
     this.node = node;
+    this.#name = node.metadata?.name ?? '';
     this.allocatable = resourceFromList(node.status?.allocatable as Record<string, unknown> | undefined);
     this.imageSizes = new Map();
     for (const img of node.status?.images ?? []) for (const n of img.names ?? []) this.imageSizes.set(n, img.sizeBytes ?? 0);
@@ -236,6 +263,8 @@ export class NodeInfo {
       const k = `${p.ip}/${p.protocol}/${p.port}`;
       this.usedPorts.set(k, (this.usedPorts.get(k) ?? 0) + 1);
     }
+    if (hasAffinity(pi)) this.podsWithAffinity.push(pi);
+    if (hasRequiredAntiAffinity(pi)) this.podsWithRequiredAntiAffinity.push(pi);
     this.generation++;
   }
 
@@ -251,6 +280,8 @@ export class NodeInfo {
       if (n <= 0) this.usedPorts.delete(k);
       else this.usedPorts.set(k, n);
     }
+    if (hasAffinity(pi)) removeFrom(this.podsWithAffinity, pi);
+    if (hasRequiredAntiAffinity(pi)) removeFrom(this.podsWithRequiredAntiAffinity, pi);
     this.generation++;
     return true;
   }
@@ -259,6 +290,7 @@ export class NodeInfo {
   clone(): NodeInfo {
     const c = new NodeInfo();
     c.node = this.node;
+    c.#name = this.#name;
     c.allocatable = this.allocatable;
     c.imageSizes = this.imageSizes;
     for (const pi of this.pods.values()) c.addPod(pi);

@@ -25,7 +25,7 @@ const BACKOFF_FLUSH_MS = 1000; // upstream: flushBackoffQCompleted every 1s
 const UNSCHEDULABLE_FLUSH_MS = 30_000; // upstream: flushUnschedulablePodsLeftover every 30s
 
 /** Cluster events that can make an unschedulable pod schedulable. upstream: framework.ClusterEvent */
-export type ClusterEvent = 'NodeAdd' | 'NodeUpdate' | 'AssignedPodDelete' | 'AssignedPodUpdate' | 'UnschedulableTimeout';
+export type ClusterEvent = 'NodeAdd' | 'NodeUpdate' | 'AssignedPodDelete' | 'AssignedPodUpdate' | 'UnschedulableTimeout' | 'PvcChange' | 'PvChange' | 'StorageClassAdd';
 
 /**
  * Which events can help a pod rejected by each plugin (a coarse form of the plugins' EventsToRegister
@@ -40,7 +40,12 @@ export const PluginEvents: Record<string, ClusterEvent[]> = {
   NodeResourcesFit: ['NodeAdd', 'NodeUpdate', 'AssignedPodDelete', 'AssignedPodUpdate'],
   PodTopologySpread: ['NodeAdd', 'NodeUpdate', 'AssignedPodDelete', 'AssignedPodUpdate'],
   // Affinity can be satisfied by a new pod too; AssignedPodUpdate stands in for label changes.
-  InterPodAffinity: ['NodeAdd', 'NodeUpdate', 'AssignedPodDelete', 'AssignedPodUpdate']
+  InterPodAffinity: ['NodeAdd', 'NodeUpdate', 'AssignedPodDelete', 'AssignedPodUpdate'],
+  // upstream: the volume plugins' EventsToRegister (PVC, PV, StorageClass add/update; CSINode is not modelled).
+  VolumeBinding: ['NodeAdd', 'NodeUpdate', 'PvcChange', 'PvChange', 'StorageClassAdd'],
+  VolumeRestrictions: ['NodeAdd', 'AssignedPodDelete', 'PvcChange'],
+  NodeVolumeLimits: ['NodeAdd', 'NodeUpdate', 'AssignedPodDelete', 'PvcChange', 'PvChange'],
+  VolumeZone: ['NodeAdd', 'NodeUpdate', 'PvcChange', 'PvChange', 'StorageClassAdd']
 };
 
 /** upstream: calculateBackoffDuration: initial, doubled per extra attempt, capped at max. */

@@ -116,6 +116,7 @@ describe('validate()', () => {
         'PersistentVolume',
         'PersistentVolumeClaim',
         'Pod',
+        'PodDisruptionBudget',
         'PriorityClass',
         'ReplicaSet',
         'Secret',

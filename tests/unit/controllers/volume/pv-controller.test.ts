@@ -120,3 +120,117 @@ describe('PersistentVolume controller and hostpath provisioner', () => {
     expect(findBestMatch(claim, [mk('a', '4Gi', { claimRef: { namespace: 'default', name: 'other' } }), mk('b', '4Gi', { storageClassName: '' })])).toBeUndefined();
   });
 });
+
+const podWithClaim = (name: string, claim: string) => `kubectl apply -f - <<EOF
+apiVersion: v1
+kind: Pod
+metadata:
+  name: ${name}
+spec:
+  containers:
+  - name: c
+    image: busybox:1.36
+    command: [sleep, "3600"]
+    volumeMounts:
+    - name: data
+      mountPath: /data
+  volumes:
+  - name: data
+    persistentVolumeClaim:
+      claimName: ${claim}
+EOF`;
+
+describe('storage object in use protection', () => {
+  it('gives claims and volumes their protection finalizers at create', async () => {
+    const { console: c } = await boot();
+    await sh(c, pvc('data') + '\n' + pv('static', '1Gi', 'manual'));
+    expect(await sh(c, 'kubectl get pvc data -o jsonpath={.metadata.finalizers}')).toBe('["kubernetes.io/pvc-protection"]');
+    expect(await sh(c, 'kubectl get pv static -o jsonpath={.metadata.finalizers}')).toBe('["kubernetes.io/pv-protection"]');
+  });
+
+  it('keeps a claim Terminating while a running pod uses it; deleting the pod lets it go, and its Delete volume is deleted by the provisioner', async () => {
+    const { cluster, console: c } = await boot();
+    await sh(c, pvc('data') + '\n' + podWithClaim('app', 'data') + '\nsim advance 20s');
+    expect(await sh(c, 'kubectl get pod app --no-headers')).toMatch(/^app\s+1\/1\s+Running\s/);
+    const volume = (await sh(c, 'kubectl get pvc data -o jsonpath={.spec.volumeName}')).trim();
+    expect(volume).toMatch(/^pvc-[0-9a-f-]{36}$/);
+    expect(await sh(c, 'kubectl delete pvc data --wait=false')).toBe('persistentvolumeclaim "data" deleted\n');
+    await cluster.advance(5_000);
+    expect(await sh(c, 'kubectl get pvc data --no-headers')).toMatch(/^data\s+Terminating\s+pvc-/);
+    expect(await sh(c, `kubectl get pv ${volume} --no-headers -o custom-columns=S:.status.phase`)).toBe('Bound\n');
+    await sh(c, 'kubectl delete pod app --grace-period=1');
+    await cluster.advance(5_000);
+    expect(await sh(c, 'kubectl get pvc data')).toBe('Error from server (NotFound): persistentvolumeclaims "data" not found\n');
+    // Released, then the provisioner deletes the volume it made (reclaimPolicy Delete).
+    expect((await c.exec(`kubectl get pv ${volume}`)).output).toBe(`Error from server (NotFound): persistentvolumes "${volume}" not found\n`);
+  });
+
+  it('keeps a Retain volume Released when its claim goes', async () => {
+    const { cluster, console: c } = await boot();
+    await sh(c, `kubectl apply -f - <<EOF
+apiVersion: storage.k8s.io/v1
+kind: StorageClass
+metadata:
+  name: keep
+provisioner: hostpath.csi.k8s.io
+reclaimPolicy: Retain
+EOF`);
+    await sh(c, pvc('data', '  storageClassName: keep\n') + '\nsim advance 5s');
+    const volume = (await sh(c, 'kubectl get pvc data -o jsonpath={.spec.volumeName}')).trim();
+    await sh(c, 'kubectl delete pvc data');
+    await cluster.advance(10_000);
+    expect(await sh(c, `kubectl get pv ${volume} --no-headers -o custom-columns=S:.status.phase,P:.spec.persistentVolumeReclaimPolicy`)).toBe('Released   Retain\n');
+  });
+});
+
+describe('WaitForFirstConsumer', () => {
+  const wffc = `kubectl apply -f - <<EOF
+apiVersion: storage.k8s.io/v1
+kind: StorageClass
+metadata:
+  name: local
+provisioner: hostpath.csi.k8s.io
+volumeBindingMode: WaitForFirstConsumer
+EOF`;
+
+  it('waits for a consumer, then for its pod to be scheduled; provisions on the selected node', async () => {
+    const { cluster, console: c } = await boot();
+    await sh(c, wffc + '\n' + pvc('data', '  storageClassName: local\n') + '\nsim advance 2s');
+    expect(await sh(c, 'kubectl get pvc data --no-headers -o custom-columns=S:.status.phase')).toBe('Pending\n');
+    expect(await sh(c, 'kubectl get events --field-selector involvedObject.name=data -o jsonpath={.items[*].message}')).toBe('waiting for first consumer to be created before binding');
+    // A pod that cannot be scheduled yet (nodeSelector matches nothing): WaitForPodScheduled.
+    await sh(c, `kubectl apply -f - <<EOF
+apiVersion: v1
+kind: Pod
+metadata:
+  name: app
+spec:
+  nodeSelector: {disk: ssd}
+  containers:
+  - name: c
+    image: busybox:1.36
+    command: [sleep, "3600"]
+  volumes:
+  - name: data
+    persistentVolumeClaim:
+      claimName: data
+EOF`);
+    await cluster.advance(2_000);
+    expect(await sh(c, 'kubectl get events --field-selector involvedObject.name=data,reason=WaitForPodScheduled -o jsonpath={.items[*].message}')).toBe('waiting for pod default/app to be scheduled');
+    // The scheduler's VolumeBinding plugin picks the node; here the annotation stands in for it.
+    await sh(c, 'kubectl annotate pvc data volume.kubernetes.io/selected-node=worker-1');
+    await cluster.advance(2_000);
+    expect(await sh(c, 'kubectl get pvc data --no-headers -o custom-columns=S:.status.phase')).toBe('Bound\n');
+    const volume = (await sh(c, 'kubectl get pvc data -o jsonpath={.spec.volumeName}')).trim();
+    expect(await sh(c, `kubectl get pv ${volume} -o jsonpath='{.spec.nodeAffinity.required.nodeSelectorTerms[0].matchExpressions[0].values[0]}'`)).toBe('worker-1');
+  });
+
+  it('does not bind a static PV to a waiting claim before a node is chosen (delayBinding)', () => {
+    const claim = { metadata: { namespace: 'default', name: 'c', uid: 'u' }, spec: { storageClassName: 'local', accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } };
+    const free = { metadata: { name: 'free' }, spec: { storageClassName: 'local', accessModes: ['ReadWriteOnce'], capacity: { storage: '1Gi' } }, status: { phase: 'Available' } };
+    const prebound = { ...free, metadata: { name: 'pre' }, spec: { ...free.spec, claimRef: { namespace: 'default', name: 'c' } } };
+    expect(findBestMatch(claim, [free], true)).toBeUndefined();
+    expect(findBestMatch(claim, [free], false)?.metadata.name).toBe('free');
+    expect(findBestMatch(claim, [free, prebound], true)?.metadata.name).toBe('pre');
+  });
+});

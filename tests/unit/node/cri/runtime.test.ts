@@ -3,7 +3,7 @@ import { PAUSE_IMAGE } from '../../../../src/sim/node/images/catalog';
 import { pullDurationMs } from '../../../../src/sim/node/images/registry';
 import { CRI_LATENCY_MS } from '../../../../src/sim/node/cri/latency';
 import { processArgs } from '../../../../src/sim/node/cri/helpers';
-import { NotImplementedError, type Container, type ContainerExitEvent, type ContainerStatus, type Image, type PodSandbox, type PodSandboxStatus } from '../../../../src/sim/node/cri/types';
+import { type Container, type ContainerExitEvent, type ContainerStatus, type Image, type PodSandbox, type PodSandboxStatus } from '../../../../src/sim/node/cri/types';
 import { sandboxConfig, setup } from './harness';
 
 /** Pulls the image, runs a sandbox and creates + starts one container; returns the IDs. */
@@ -223,12 +223,12 @@ describe('containers', () => {
     expect(h.ok<Container[]>((cb) => h.rt.ListContainers({ podSandboxId: b.sandboxId }, cb)).map((c) => c.id)).toEqual([b.containerId]);
   });
 
-  it('ExecSync answers NotImplementedError', () => {
+  it('ExecSync on a container that is not running fails as containerd does', () => {
     const h = setup();
-    const { containerId } = startPod(h, 'web', 'nginx');
+    const { containerId } = startPod(h, 'job', 'busybox', ['sh', '-c', 'exit 0']);
+    h.clock.runUntil(h.clock.now() + 1000);
     const r = h.call((cb) => h.rt.ExecSync(containerId, ['cat', '/tmp/healthy'], 1, cb));
-    expect(!r.ok && r.error).toBeInstanceOf(NotImplementedError);
-    expect(!r.ok && r.error.code).toBe('Unimplemented');
+    expect(!r.ok && r.error.message).toBe('failed to exec in container: container is in CONTAINER_EXITED state');
   });
 });
 

@@ -26,6 +26,13 @@ describe('catalog', () => {
     for (const i of IMAGES) expect(i.manifestDigest).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(simulatedDigest('x')).toBe(simulatedDigest('x'));
   });
+  it('digests look random: no 8-hex block repeats within one', () => {
+    for (const i of IMAGES) {
+      const hex = i.id.slice('sha256:'.length);
+      const blocks = hex.match(/.{8}/g)!;
+      expect(new Set(blocks).size, i.id).toBe(8);
+    }
+  });
   it('nginx, httpd, redis and postgres share the debian base layer', () => {
     const base = simulatedDigest('layer:debian-bookworm-slim');
     for (const name of ['nginx:1.27', 'httpd', 'redis', 'postgres']) {

@@ -18,6 +18,8 @@ import type { SimClock } from '../../../kernel/clock';
 import type { HostPathCSINodePlugin } from '../../../node/csi/hostpath';
 import type { ActualStateOfWorld } from '../cache/actual-state-of-world';
 import type { DesiredStateOfWorld, VolumeToMount } from '../cache/desired-state-of-world';
+import type { MapFS } from '../../../node/fs/map-fs';
+import { removePodVolumes, writeVolume } from '../plugins/content';
 
 /** upstream: pkg/util/goroutinemap/exponentialbackoff: initialDurationBeforeRetry, maxDurationBeforeRetry. */
 export const INITIAL_DURATION_BEFORE_RETRY_MS = 500;
@@ -47,6 +49,10 @@ export class Reconciler {
       recorder: EventRecorder;
       /** A volume of the pod was mounted, or failed to be. */
       onChange: (uid: string) => void;
+      /** The node's filesystem: SetUp writes the volume's files there (none: mounts are bookkeeping only). */
+      fs?: MapFS;
+      /** A ConfigMap or Secret from the kubelet's caches, for the sources of a projected volume. */
+      peekObject?: (resource: 'configmaps' | 'secrets', namespace: string, name: string) => any | undefined;
     }
   ) {}
 
@@ -80,6 +86,25 @@ export class Reconciler {
     }
   }
 
+  /** Rewrites the mounted configMap / secret / projected volumes that read this object (its current content in the caches). */
+  refresh(resource: 'configmaps' | 'secrets', namespace: string, name: string): void {
+    const { dsw, asw, fs, peekObject, clock } = this.deps;
+    if (!fs) return;
+    const kind = resource === 'configmaps' ? 'configMap' : 'secret';
+    for (const [uid, entry] of dsw.pods) {
+      if (entry.pod.metadata.namespace !== namespace) continue;
+      for (const v of entry.volumes.values()) {
+        if (!asw.isMounted(uid, v.name)) continue;
+        const direct = v.kind === kind && (kind === 'configMap' ? v.source.name : v.source.secretName) === name;
+        const projected = v.kind === 'projected' && (v.source.sources ?? []).some((s: any) => s[kind]?.name === name);
+        if (!direct && !projected) continue;
+        const obj = direct ? peekObject?.(resource, namespace, name) : undefined;
+        if (direct && !obj) continue;
+        writeVolume(fs, entry.pod, v, clock.now(), obj, (k, n) => peekObject?.(k === 'configMap' ? 'configmaps' : 'secrets', namespace, n));
+      }
+    }
+  }
+
   /** When the earliest back-off of the pod's unmounted volumes ends (undefined: none backing off). */
   nextRetryAt(uid: string): number | undefined {
     let at: number | undefined;
@@ -92,7 +117,9 @@ export class Reconciler {
     const { asw, getObject } = this.deps;
     const uid = pod.metadata.uid as string;
     const ns = pod.metadata.namespace as string;
-    const ok = () => {
+    const ok = (obj?: any) => {
+      const { fs, peekObject, clock } = this.deps;
+      if (fs) writeVolume(fs, pod, v, clock.now(), obj, (kind, name) => peekObject?.(kind === 'configMap' ? 'configmaps' : 'secrets', ns, name));
       asw.markMounted(uid, { name: v.name });
       done();
     };
@@ -103,7 +130,7 @@ export class Reconciler {
         const name = v.kind === 'configMap' ? v.source.name : v.source.secretName;
         return getObject(resource, ns, name, (obj) => {
           if (!obj && !v.source.optional) return done(`${v.kind === 'configMap' ? 'configmap' : 'secret'} "${name}" not found`, 'setup');
-          ok();
+          ok(obj);
         });
       }
       case 'persistentVolumeClaim':
@@ -129,6 +156,7 @@ export class Reconciler {
     const publish = () =>
       csi.nodePublishVolume({ volumeId, pod: podKey, stagingTargetPath, targetPath }, (r) => {
         if (!r.ok) return done(`rpc error: code = ${r.code} desc = ${r.message}`, 'setup');
+        if (this.deps.fs) writeVolume(this.deps.fs, pod, v, this.deps.clock.now());
         asw.markMounted(uid, {
           name: v.name,
           csi: { driver, volumeId, stagingTargetPath, targetPath }
@@ -151,6 +179,7 @@ export class Reconciler {
     for (const key of [...this.#backoff.keys()]) if (key.startsWith(`${uid}/`)) this.#backoff.delete(key);
     const csiVolumes = asw.volumesOf(uid).filter((m) => m.csi);
     for (const m of asw.volumesOf(uid)) if (!m.csi) asw.markUnmounted(uid, m.name);
+    if (this.deps.fs) removePodVolumes(this.deps.fs, uid);
     const next = (i: number): void => {
       if (i >= csiVolumes.length) return done();
       const m = csiVolumes[i];

@@ -5,7 +5,8 @@
  */
 import type { Pod } from 'kubernetes-types/core/v1';
 import type { Handle, ScorePlugin } from '../../framework/interfaces';
-import { Code, MaxNodeScore, Status, type CycleState, type NodeInfo } from '../../framework/types';
+import { MaxNodeScore, SuccessStatus, type CycleState, type NodeInfo } from '../../framework/types';
+import { withScore } from '../helper/score-value';
 
 export const ImageLocalityName = 'ImageLocality';
 const mb = 1024 * 1024;
@@ -25,13 +26,31 @@ export function calculatePriority(sumScores: number, numContainers: number): num
   return Math.trunc((MaxNodeScore * (sumScores - minThreshold)) / (maxThreshold - minThreshold));
 }
 
+interface CycleImages {
+  /** The pod's containers' (init and app) normalized image names. */
+  images: string[];
+  total: number;
+  nodesWith: Map<string, number>;
+}
+
 export function newImageLocality(handle: Pick<Handle, 'nodeInfos'>) {
   // upstream keeps NumNodes per image in the snapshot (ImageStateSummary); here the count of nodes
   // having each image is computed once per scheduling cycle, and only for images some node has.
-  const perCycle = new WeakMap<CycleState, { total: number; nodesWith: Map<string, number> }>();
-  const spread = (state: CycleState, image: string) => {
-    let c = perCycle.get(state);
-    if (!c) perCycle.set(state, (c = { total: -1, nodesWith: new Map() }));
+  // The pod's normalized image names are also computed once per cycle, not per node.
+  // The current cycle's data (one cycle at a time: the state identifies it).
+  let cycle: CycleState | undefined;
+  let c: CycleImages = { images: [], total: -1, nodesWith: new Map() };
+  const cycleImages = (state: CycleState, pod: Pod): CycleImages => {
+    if (state !== cycle) {
+      const images: string[] = [];
+      for (const ct of pod.spec?.initContainers ?? []) images.push(normalizedImageName(ct.image ?? ''));
+      for (const ct of pod.spec?.containers ?? []) images.push(normalizedImageName(ct.image ?? ''));
+      cycle = state;
+      c = { images, total: -1, nodesWith: new Map() };
+    }
+    return c;
+  };
+  const spread = (c: CycleImages, image: string) => {
     let n = c.nodesWith.get(image);
     if (n === undefined) {
       const all = handle.nodeInfos();
@@ -42,19 +61,20 @@ export function newImageLocality(handle: Pick<Handle, 'nodeInfos'>) {
     }
     return n / c.total;
   };
-  return {
+  return withScore({
     name: ImageLocalityName,
-    score(state: CycleState, pod: Pod, nodeInfo: NodeInfo) {
-      const containers = [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])];
+    scoreValue(state: CycleState, pod: Pod, nodeInfo: NodeInfo): number {
+      const c = cycleImages(state, pod);
       let sum = 0;
-      for (const c of containers) {
-        const image = normalizedImageName(c.image ?? '');
-        const size = nodeInfo.imageSizes.get(image);
-        if (size === undefined) continue;
-        // upstream: scaledImageScore = size * spread (nodes with the image / all nodes)
-        sum += Math.trunc(size * spread(state, image));
+      if (nodeInfo.imageSizes.size > 0) {
+        for (const image of c.images) {
+          const size = nodeInfo.imageSizes.get(image);
+          if (size === undefined) continue;
+          // upstream: scaledImageScore = size * spread (nodes with the image / all nodes)
+          sum += Math.trunc(size * spread(c, image));
+        }
       }
-      return { score: calculatePriority(sum, containers.length), status: new Status(Code.Success) };
+      return calculatePriority(sum, c.images.length);
     }
-  } satisfies ScorePlugin;
+  } satisfies Omit<ScorePlugin, 'score'> & { scoreValue: NonNullable<ScorePlugin['scoreValue']> });
 }

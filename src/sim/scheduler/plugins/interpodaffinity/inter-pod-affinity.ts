@@ -7,46 +7,17 @@
  * upstream: pkg/scheduler/framework/plugins/interpodaffinity/{filtering,scoring}.go,
  * pkg/scheduler/framework/types.go (AffinityTerm.Matches)
  */
-import type { Pod, PodAffinityTerm, WeightedPodAffinityTerm } from 'kubernetes-types/core/v1';
+import type { Pod } from 'kubernetes-types/core/v1';
 import type { FilterPlugin, Handle, PreFilterPlugin, PreScorePlugin, ScorePlugin } from '../../framework/interfaces';
-import { Code, MaxNodeScore, Status, type CycleState, type NodeInfo, type NodeScore } from '../../framework/types';
-import { selectorFromLabelSelector, type Selector } from '../../../api/labels';
+import { Code, MaxNodeScore, Status, SuccessStatus, type CycleState, type NodeInfo, type NodeScore } from '../../framework/types';
+import { podAffinityTerms, termMatches, type AffinityTerm } from '../../framework/affinity-term';
 
 export const InterPodAffinityName = 'InterPodAffinity';
 export const ErrReasonExistingAntiAffinityRulesNotMatch = "node(s) didn't satisfy existing pods anti-affinity rules";
 export const ErrReasonAffinityRulesNotMatch = "node(s) didn't match pod affinity rules";
 export const ErrReasonAntiAffinityRulesNotMatch = "node(s) didn't match pod anti-affinity rules";
 // upstream: config.DefaultHardPodAffinityWeight
-const hardPodAffinityWeight = 1;
-
-interface AffinityTerm {
-  namespaces: Set<string> | 'all';
-  selector: Selector;
-  topologyKey: string;
-}
-
-/** upstream: framework.newAffinityTerm (matchLabelKeys / mismatchLabelKeys merged) */
-function affinityTerm(pod: Pod, t: PodAffinityTerm): AffinityTerm {
-  const ls = { matchLabels: { ...(t.labelSelector?.matchLabels ?? {}) }, matchExpressions: [...(t.labelSelector?.matchExpressions ?? [])] };
-  const labels = pod.metadata?.labels ?? {};
-  for (const k of t.matchLabelKeys ?? []) if (labels[k] !== undefined) ls.matchExpressions.push({ key: k, operator: 'In', values: [labels[k]] });
-  for (const k of t.mismatchLabelKeys ?? []) if (labels[k] !== undefined) ls.matchExpressions.push({ key: k, operator: 'NotIn', values: [labels[k]] });
-  const namespaces: AffinityTerm['namespaces'] =
-    t.namespaceSelector && Object.keys(t.namespaceSelector).length === 0
-      ? 'all'
-      : new Set(t.namespaces?.length ? t.namespaces : [pod.metadata?.namespace ?? 'default']);
-  return { namespaces, selector: t.labelSelector ? selectorFromLabelSelector(ls) : selectorFromLabelSelector(undefined), topologyKey: t.topologyKey };
-}
-
-function termMatches(term: AffinityTerm, pod: Pod): boolean {
-  const ns = pod.metadata?.namespace ?? 'default';
-  if (term.namespaces !== 'all' && !term.namespaces.has(ns)) return false;
-  return term.selector.matches(pod.metadata?.labels ?? {});
-}
-
-const requiredAffinity = (p: Pod) => (p.spec?.affinity?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? []).map((t) => affinityTerm(p, t));
-const requiredAntiAffinity = (p: Pod) => (p.spec?.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? []).map((t) => affinityTerm(p, t));
-const weighted = (p: Pod, ts: WeightedPodAffinityTerm[] | undefined) => (ts ?? []).map((t) => ({ term: affinityTerm(p, t.podAffinityTerm), weight: t.weight }));
+export const DefaultHardPodAffinityWeight = 1;
 
 type Counts = Map<string, number>;
 const pairKey = (k: string, v: string) => `${k}\u0000${v}`;
@@ -66,12 +37,12 @@ interface PreFilterState {
 const PREFILTER_KEY = 'PreFilter' + InterPodAffinityName;
 const PRESCORE_KEY = 'PreScore' + InterPodAffinityName;
 
-export function newInterPodAffinity(handle: Pick<Handle, 'nodeInfos'>) {
+/** `hardPodAffinityWeight`: InterPodAffinityArgs' weight of existing pods' required affinity toward the pod. */
+export function newInterPodAffinity(handle: Pick<Handle, 'nodeInfos' | 'havePodsWithAffinityNodeInfos' | 'havePodsWithRequiredAntiAffinityNodeInfos'>, hardPodAffinityWeight = DefaultHardPodAffinityWeight) {
   return {
     name: InterPodAffinityName,
     preFilter(state: CycleState, pod: Pod, nodes: NodeInfo[]) {
-      const affinity = requiredAffinity(pod);
-      const antiAffinity = requiredAntiAffinity(pod);
+      const { requiredAffinityTerms: affinity, requiredAntiAffinityTerms: antiAffinity } = state.podInfo ?? podAffinityTerms(pod);
       const s: PreFilterState = {
         affinity,
         antiAffinity,
@@ -80,24 +51,32 @@ export function newInterPodAffinity(handle: Pick<Handle, 'nodeInfos'>) {
         existingAntiAffinityCounts: new Map(),
         selfMatchesAffinity: affinity.every((t) => termMatches(t, pod))
       };
-      for (const ni of nodes) {
+      const incoming = affinity.length > 0 || antiAffinity.length > 0;
+      // upstream: only nodes with pods that have required anti-affinity (HavePodsWithRequiredAntiAffinityList),
+      // unless the incoming pod has terms of its own to count.
+      const scan = incoming ? nodes : (handle.havePodsWithRequiredAntiAffinityNodeInfos?.() ?? nodes);
+      for (const ni of scan) {
+        if (!incoming && ni.podsWithRequiredAntiAffinity.length === 0) continue;
         const labels = ni.node?.metadata?.labels ?? {};
+        // upstream: getExistingAntiAffinityCounts
+        for (const pi of ni.podsWithRequiredAntiAffinity) {
+          for (const t of pi.requiredAntiAffinityTerms) if (termMatches(t, pod)) bump(s.existingAntiAffinityCounts, t.topologyKey, labels[t.topologyKey]);
+        }
+        if (!incoming) continue;
         for (const pi of ni.pods.values()) {
           const existing = pi.pod;
-          // upstream: getExistingAntiAffinityCounts
-          for (const t of requiredAntiAffinity(existing)) if (termMatches(t, pod)) bump(s.existingAntiAffinityCounts, t.topologyKey, labels[t.topologyKey]);
           // upstream: getIncomingAffinityAntiAffinityCounts
           if (affinity.length > 0 && affinity.every((t) => termMatches(t, existing))) for (const t of affinity) bump(s.affinityCounts, t.topologyKey, labels[t.topologyKey]);
           for (const t of antiAffinity) if (termMatches(t, existing)) bump(s.antiAffinityCounts, t.topologyKey, labels[t.topologyKey]);
         }
       }
-      if (affinity.length === 0 && antiAffinity.length === 0 && s.existingAntiAffinityCounts.size === 0) return { status: new Status(Code.Skip) };
+      if (!incoming && s.existingAntiAffinityCounts.size === 0) return { status: new Status(Code.Skip) };
       state.write(PREFILTER_KEY, s);
-      return { status: new Status(Code.Success) };
+      return { status: SuccessStatus };
     },
     filter(state: CycleState, _pod: Pod, nodeInfo: NodeInfo): Status {
       const s = state.read<PreFilterState>(PREFILTER_KEY);
-      if (!s) return new Status(Code.Success);
+      if (!s) return SuccessStatus;
       const labels = nodeInfo.node?.metadata?.labels ?? {};
       // upstream: satisfyPodAffinity (the first pod of a self-affine group may go anywhere with the labels)
       let podsExist = true;
@@ -113,38 +92,43 @@ export function newInterPodAffinity(handle: Pick<Handle, 'nodeInfos'>) {
         if (v !== undefined && (s.antiAffinityCounts.get(pairKey(t.topologyKey, v)) ?? 0) > 0) return new Status(Code.Unschedulable, ErrReasonAntiAffinityRulesNotMatch);
       }
       // upstream: satisfyExistingPodsAntiAffinity
-      for (const [k, v] of Object.entries(labels)) {
-        if ((s.existingAntiAffinityCounts.get(pairKey(k, v)) ?? 0) > 0) return new Status(Code.Unschedulable, ErrReasonExistingAntiAffinityRulesNotMatch);
+      if (s.existingAntiAffinityCounts.size > 0) {
+        for (const k in labels) {
+          if ((s.existingAntiAffinityCounts.get(pairKey(k, labels[k])) ?? 0) > 0) return new Status(Code.Unschedulable, ErrReasonExistingAntiAffinityRulesNotMatch);
+        }
       }
-      return new Status(Code.Success);
+      return SuccessStatus;
     },
     preScore(state: CycleState, pod: Pod): Status {
-      const prefAffinity = weighted(pod, pod.spec?.affinity?.podAffinity?.preferredDuringSchedulingIgnoredDuringExecution);
-      const prefAnti = weighted(pod, pod.spec?.affinity?.podAntiAffinity?.preferredDuringSchedulingIgnoredDuringExecution);
+      const { preferredAffinityTerms: prefAffinity, preferredAntiAffinityTerms: prefAnti } = state.podInfo ?? podAffinityTerms(pod);
+      const hasConstraints = prefAffinity.length > 0 || prefAnti.length > 0;
       const scores = new Map<string, number>();
       let any = false;
-      for (const ni of handle.nodeInfos()) {
+      for (const ni of hasConstraints ? handle.nodeInfos() : (handle.havePodsWithAffinityNodeInfos?.() ?? handle.nodeInfos())) {
+        // upstream: unless the pod has preferred terms, only nodes hosting pods with affinity matter
+        // (HavePodsWithAffinityList); a pod without affinity adds nothing then.
+        const pods = hasConstraints ? ni.pods.values() : ni.podsWithAffinity;
+        if (!hasConstraints && ni.podsWithAffinity.length === 0) continue;
         const labels = ni.node?.metadata?.labels ?? {};
-        for (const pi of ni.pods.values()) {
+        for (const pi of pods) {
           const e = pi.pod;
-          const aff = e.spec?.affinity;
-          if (!aff?.podAffinity && !aff?.podAntiAffinity && prefAffinity.length === 0 && prefAnti.length === 0) continue;
           // upstream: scoring.go processExistingPod
           for (const { term, weight } of prefAffinity) if (termMatches(term, e)) (any = true), bump(scores, term.topologyKey, labels[term.topologyKey], weight);
           for (const { term, weight } of prefAnti) if (termMatches(term, e)) (any = true), bump(scores, term.topologyKey, labels[term.topologyKey], -weight);
-          for (const t of requiredAffinity(e)) if (termMatches(t, pod)) (any = true), bump(scores, t.topologyKey, labels[t.topologyKey], hardPodAffinityWeight);
-          for (const { term, weight } of weighted(e, aff?.podAffinity?.preferredDuringSchedulingIgnoredDuringExecution)) if (termMatches(term, pod)) (any = true), bump(scores, term.topologyKey, labels[term.topologyKey], weight);
-          for (const { term, weight } of weighted(e, aff?.podAntiAffinity?.preferredDuringSchedulingIgnoredDuringExecution)) if (termMatches(term, pod)) (any = true), bump(scores, term.topologyKey, labels[term.topologyKey], -weight);
+          for (const t of pi.requiredAffinityTerms) if (termMatches(t, pod)) (any = true), bump(scores, t.topologyKey, labels[t.topologyKey], hardPodAffinityWeight);
+          for (const { term, weight } of pi.preferredAffinityTerms) if (termMatches(term, pod)) (any = true), bump(scores, term.topologyKey, labels[term.topologyKey], weight);
+          for (const { term, weight } of pi.preferredAntiAffinityTerms) if (termMatches(term, pod)) (any = true), bump(scores, term.topologyKey, labels[term.topologyKey], -weight);
         }
       }
-      if (!any && prefAffinity.length === 0 && prefAnti.length === 0) return new Status(Code.Skip);
+      if (!any && !hasConstraints) return new Status(Code.Skip);
       state.write(PRESCORE_KEY, scores);
-      return new Status(Code.Success);
+      return SuccessStatus;
     },
     score(state: CycleState, _pod: Pod, nodeInfo: NodeInfo) {
       const scores = state.read<Counts>(PRESCORE_KEY) ?? new Map();
       let score = 0;
-      for (const [k, v] of Object.entries(nodeInfo.node?.metadata?.labels ?? {})) score += scores.get(pairKey(k, v)) ?? 0;
+      const labels = nodeInfo.node?.metadata?.labels ?? {};
+      if (scores.size > 0) for (const k in labels) score += scores.get(pairKey(k, labels[k])) ?? 0;
       return { score, status: new Status(Code.Success) };
     },
     normalizeScore(_state: CycleState, _pod: Pod, scores: NodeScore[]): Status {

@@ -6,7 +6,7 @@
  */
 import type { Node, NodeSelectorRequirement, NodeSelectorTerm, Pod } from 'kubernetes-types/core/v1';
 import type { FilterPlugin, PreScorePlugin, ScorePlugin } from '../../framework/interfaces';
-import { Code, MaxNodeScore, Status, type CycleState, type NodeInfo, type NodeScore } from '../../framework/types';
+import { Code, MaxNodeScore, Status, SuccessStatus, type CycleState, type NodeInfo, type NodeScore } from '../../framework/types';
 import { defaultNormalizeScore } from '../helper/normalize-score';
 
 export const NodeAffinityName = 'NodeAffinity';
@@ -54,7 +54,8 @@ export function matchTerm(term: NodeSelectorTerm, node: Node): boolean {
 /** nodeSelector and the required terms (ORed). upstream: RequiredNodeAffinity.Match */
 export function requiredNodeAffinityMatches(pod: Pod, node: Node): boolean {
   const labels = node.metadata?.labels ?? {};
-  for (const [k, v] of Object.entries(pod.spec?.nodeSelector ?? {})) if (labels[k] !== v) return false;
+  const nodeSelector = pod.spec?.nodeSelector;
+  if (nodeSelector) for (const k in nodeSelector) if (labels[k] !== nodeSelector[k]) return false;
   const required = pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
   if (!required) return true;
   return required.nodeSelectorTerms.some((t) => matchTerm(t, node));
@@ -65,7 +66,7 @@ export function newNodeAffinity() {
     name: NodeAffinityName,
     filter(_state: CycleState, pod: Pod, nodeInfo: NodeInfo): Status {
       if (!nodeInfo.node) return new Status(Code.Error, 'node not found');
-      return requiredNodeAffinityMatches(pod, nodeInfo.node) ? new Status(Code.Success) : new Status(Code.UnschedulableAndUnresolvable, ErrReasonPod);
+      return requiredNodeAffinityMatches(pod, nodeInfo.node) ? SuccessStatus : new Status(Code.UnschedulableAndUnresolvable, ErrReasonPod);
     },
     preScore(_state: CycleState, pod: Pod): Status {
       const preferred = pod.spec?.affinity?.nodeAffinity?.preferredDuringSchedulingIgnoredDuringExecution ?? [];

@@ -4,7 +4,7 @@
  */
 import type { Pod } from 'kubernetes-types/core/v1';
 import type { FilterPlugin } from '../../framework/interfaces';
-import { Code, Status, type CycleState, type NodeInfo } from '../../framework/types';
+import { Code, Status, SuccessStatus, type CycleState, type NodeInfo } from '../../framework/types';
 
 export const NodeNameName = 'NodeName';
 export const ErrReasonNodeName = "node(s) didn't match the requested node name";
@@ -16,7 +16,7 @@ export function newNodeName() {
   return {
     name: NodeNameName,
     filter(_state: CycleState, pod: Pod, nodeInfo: NodeInfo): Status {
-      return fits(pod, nodeInfo) ? new Status(Code.Success) : new Status(Code.UnschedulableAndUnresolvable, ErrReasonNodeName);
+      return fits(pod, nodeInfo) ? SuccessStatus : new Status(Code.UnschedulableAndUnresolvable, ErrReasonNodeName);
     }
   } satisfies FilterPlugin;
 }

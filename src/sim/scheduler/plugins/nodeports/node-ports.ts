@@ -24,7 +24,7 @@ export function newNodePorts() {
   return {
     name: NodePortsName,
     preFilter(state: CycleState, pod: Pod) {
-      const ports = podHostPorts(pod);
+      const ports = state.podInfo?.hostPorts ?? podHostPorts(pod);
       state.write(PREFILTER_KEY, ports);
       // upstream: no host ports -> Skip (Filter is not run)
       return { status: new Status(ports.length === 0 ? Code.Skip : Code.Success) };

@@ -5,13 +5,19 @@
  */
 import type { Pod } from 'kubernetes-types/core/v1';
 import type { PreScorePlugin, ScorePlugin } from '../../framework/interfaces';
-import { Code, MaxNodeScore, Status, podRequests, type CycleState, type NodeInfo, type Resource } from '../../framework/types';
-import { DefaultResources, allocatableAndRequested, type ResourceSpec } from './resource-allocation';
+import { Code, MaxNodeScore, Status, SuccessStatus, podRequests, type CycleState, type NodeInfo, type Resource } from '../../framework/types';
+import { withScore } from '../helper/score-value';
+import { DefaultResources, fillAllocatableAndRequested, type ResourceSpec } from './resource-allocation';
 
 export const BalancedAllocationName = 'NodeResourcesBalancedAllocation';
 const PRESCORE_KEY = 'PreScore' + BalancedAllocationName;
 
 export function balancedResourceScore(requested: number[], allocatable: number[]): number {
+  // The common case (two resources, both allocatable) without building the fractions list.
+  if (requested.length === 2 && allocatable[0] !== 0 && allocatable[1] !== 0) {
+    const std = Math.abs((Math.min(1, requested[0] / allocatable[0]) - Math.min(1, requested[1] / allocatable[1])) / 2);
+    return Math.trunc((1 - std) * MaxNodeScore);
+  }
   const fractions: number[] = [];
   for (let i = 0; i < requested.length; i++) {
     if (allocatable[i] === 0) continue;
@@ -30,19 +36,27 @@ const isBestEffort = (r: Resource, resources: ResourceSpec[]) =>
   resources.every((s) => (s.name === 'cpu' ? r.milliCPU : s.name === 'memory' ? r.memory : s.name === 'ephemeral-storage' ? r.ephemeralStorage : (r.scalar[s.name] ?? 0)) === 0);
 
 export function newBalancedAllocation(resources: ResourceSpec[] = DefaultResources) {
-  return {
+  const requested = new Array<number>(resources.length);
+  const allocatable = new Array<number>(resources.length);
+  // The current cycle's requests, looked up once per cycle rather than once per node.
+  let cycle: CycleState | undefined;
+  let req: Resource;
+  return withScore({
     name: BalancedAllocationName,
     preScore(state: CycleState, pod: Pod): Status {
-      const req = podRequests(pod);
+      const req = state.podInfo?.requests ?? podRequests(pod);
       // upstream: best-effort pods are skipped: balancing nothing says nothing.
       if (isBestEffort(req, resources)) return new Status(Code.Skip);
       state.write(PRESCORE_KEY, req);
-      return new Status(Code.Success);
+      return SuccessStatus;
     },
-    score(state: CycleState, pod: Pod, nodeInfo: NodeInfo) {
-      const req = state.read<Resource>(PRESCORE_KEY) ?? podRequests(pod);
-      const { requested, allocatable } = allocatableAndRequested(nodeInfo, pod, resources, true, req);
-      return { score: balancedResourceScore(requested, allocatable), status: new Status(Code.Success) };
+    scoreValue(state: CycleState, pod: Pod, nodeInfo: NodeInfo): number {
+      if (state !== cycle) {
+        cycle = state;
+        req = state.read<Resource>(PRESCORE_KEY) ?? podRequests(pod);
+      }
+      fillAllocatableAndRequested(nodeInfo, req, resources, true, requested, allocatable);
+      return balancedResourceScore(requested, allocatable);
     }
-  } satisfies PreScorePlugin & ScorePlugin;
+  } satisfies Omit<PreScorePlugin & ScorePlugin, 'score'> & { scoreValue: NonNullable<ScorePlugin['scoreValue']> });
 }

@@ -4,11 +4,12 @@
  * upstream: pkg/scheduler/framework/plugins/noderesources/fit.go
  */
 import type { Pod } from 'kubernetes-types/core/v1';
-import type { FilterPlugin, PreFilterPlugin, ScorePlugin } from '../../framework/interfaces';
-import { Code, Status, podRequests, type CycleState, type NodeInfo, type Resource } from '../../framework/types';
+import type { FilterPlugin, PreFilterPlugin, PreScorePlugin, ScorePlugin } from '../../framework/interfaces';
+import { Code, Status, SuccessStatus, podRequests, type CycleState, type NodeInfo, type Resource } from '../../framework/types';
+import { withScore } from '../helper/score-value';
 import {
   DefaultResources,
-  allocatableAndRequested,
+  fillAllocatableAndRequested,
   leastAllocatedScorer,
   mostAllocatedScorer,
   requestedToCapacityRatioScorer,
@@ -31,6 +32,21 @@ export interface InsufficientResource {
   capacity: number;
 }
 
+/** Whether fitsRequest would find nothing missing, without building the list (the Filter hot path). */
+function fitsAll(req: Resource, ni: NodeInfo): boolean {
+  const a = ni.allocatable;
+  const u = ni.requested;
+  if (ni.pods.size + 1 > a.allowedPodNumber) return false;
+  if (req.milliCPU > 0 && req.milliCPU > a.milliCPU - u.milliCPU) return false;
+  if (req.memory > 0 && req.memory > a.memory - u.memory) return false;
+  if (req.ephemeralStorage > 0 && req.ephemeralStorage > a.ephemeralStorage - u.ephemeralStorage) return false;
+  for (const name in req.scalar) {
+    const r = req.scalar[name];
+    if (r > 0 && r > (a.scalar[name] ?? 0) - (u.scalar[name] ?? 0)) return false;
+  }
+  return true;
+}
+
 /** Every resource the node lacks for the pod. upstream: fit.go fitsRequest */
 export function fitsRequest(podRequest: Resource, nodeInfo: NodeInfo): InsufficientResource[] {
   const out: InsufficientResource[] = [];
@@ -51,6 +67,7 @@ export function fitsRequest(podRequest: Resource, nodeInfo: NodeInfo): Insuffici
 }
 
 const PREFILTER_KEY = 'PreFilter' + NodeResourcesFitName;
+const PRESCORE_KEY = 'PreScore' + NodeResourcesFitName;
 
 export function newNodeResourcesFit(strategy: ScoringStrategy = { type: 'LeastAllocated' }) {
   const resources = strategy.resources ?? DefaultResources;
@@ -60,21 +77,43 @@ export function newNodeResourcesFit(strategy: ScoringStrategy = { type: 'LeastAl
       : strategy.type === 'RequestedToCapacityRatio'
         ? requestedToCapacityRatioScorer(resources, strategy.shape)
         : leastAllocatedScorer(resources);
-  return {
+  const requested = new Array<number>(resources.length);
+  const allocatable = new Array<number>(resources.length);
+  let filterCycle: CycleState | undefined;
+  let filterReq: Resource;
+  let scoreCycle: CycleState | undefined;
+  let scoreReq: Resource;
+  return withScore({
     name: NodeResourcesFitName,
     preFilter(state: CycleState, pod: Pod) {
-      state.write(PREFILTER_KEY, podRequests(pod));
-      return { status: new Status(Code.Success) };
+      state.write(PREFILTER_KEY, state.podInfo?.requests ?? podRequests(pod));
+      return { status: SuccessStatus };
     },
     filter(state: CycleState, pod: Pod, nodeInfo: NodeInfo): Status {
-      const req = state.read<Resource>(PREFILTER_KEY) ?? podRequests(pod);
-      const insufficient = fitsRequest(req, nodeInfo);
-      if (insufficient.length === 0) return new Status(Code.Success);
-      return new Status(Code.Unschedulable, ...insufficient.map((i) => i.reason));
+      // The current cycle's requests, looked up once per cycle rather than once per node.
+      if (state !== filterCycle) {
+        filterCycle = state;
+        filterReq = state.read<Resource>(PREFILTER_KEY) ?? podRequests(pod);
+      }
+      const req = filterReq;
+      if (fitsAll(req, nodeInfo)) return SuccessStatus;
+      return new Status(Code.Unschedulable, ...fitsRequest(req, nodeInfo).map((i) => i.reason));
     },
-    score(_state: CycleState, pod: Pod, nodeInfo: NodeInfo) {
-      const { requested, allocatable } = allocatableAndRequested(nodeInfo, pod, resources, false);
-      return { score: scorer(requested, allocatable), status: new Status(Code.Success) };
+    /** upstream: fit.go PreScore: the pod's (non-zero) requests, computed once per cycle. */
+    preScore(state: CycleState, pod: Pod): Status {
+      state.write(PRESCORE_KEY, state.podInfo?.nonZeroRequests ?? podRequests(pod, true));
+      return SuccessStatus;
+    },
+    scoreValue(state: CycleState, pod: Pod, nodeInfo: NodeInfo): number {
+      if (state !== scoreCycle) {
+        scoreCycle = state;
+        let req = state.read<Resource>(PRESCORE_KEY);
+        if (!req) state.write(PRESCORE_KEY, (req = podRequests(pod, true)));
+        scoreReq = req;
+      }
+      const req = scoreReq;
+      fillAllocatableAndRequested(nodeInfo, req, resources, false, requested, allocatable);
+      return scorer(requested, allocatable);
     }
-  } satisfies PreFilterPlugin & FilterPlugin & ScorePlugin;
+  } satisfies Omit<PreFilterPlugin & FilterPlugin & PreScorePlugin & ScorePlugin, 'score'> & { scoreValue: NonNullable<ScorePlugin['scoreValue']> });
 }

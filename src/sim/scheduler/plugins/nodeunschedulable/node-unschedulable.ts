@@ -5,7 +5,7 @@
  */
 import type { Pod } from 'kubernetes-types/core/v1';
 import type { FilterPlugin } from '../../framework/interfaces';
-import { Code, Status, type CycleState, type NodeInfo } from '../../framework/types';
+import { Code, Status, SuccessStatus, type CycleState, type NodeInfo } from '../../framework/types';
 import { toleratesTaint } from '../tainttoleration/taint-toleration';
 
 export const NodeUnschedulableName = 'NodeUnschedulable';
@@ -18,7 +18,7 @@ export function newNodeUnschedulable() {
     filter(_state: CycleState, pod: Pod, nodeInfo: NodeInfo): Status {
       const node = nodeInfo.node;
       if (!node) return new Status(Code.UnschedulableAndUnresolvable, ErrReasonUnknownCondition);
-      if (!node.spec?.unschedulable) return new Status(Code.Success);
+      if (!node.spec?.unschedulable) return SuccessStatus;
       const taint = { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' };
       const tolerated = (pod.spec?.tolerations ?? []).some((t) => toleratesTaint(t, taint));
       return tolerated ? new Status(Code.Success) : new Status(Code.UnschedulableAndUnresolvable, ErrReasonUnschedulable);

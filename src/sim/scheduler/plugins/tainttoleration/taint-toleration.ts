@@ -6,7 +6,8 @@
  */
 import type { Pod, Taint, Toleration } from 'kubernetes-types/core/v1';
 import type { FilterPlugin, PreScorePlugin, ScorePlugin } from '../../framework/interfaces';
-import { Code, MaxNodeScore, Status, type CycleState, type NodeInfo, type NodeScore } from '../../framework/types';
+import { Code, MaxNodeScore, Status, SuccessStatus, type CycleState, type NodeInfo, type NodeScore } from '../../framework/types';
+import { withScore } from '../helper/score-value';
 import { defaultNormalizeScore } from '../helper/normalize-score';
 
 export const TaintTolerationName = 'TaintToleration';
@@ -30,31 +31,37 @@ export function findUntoleratedTaint(taints: Taint[], tolerations: Toleration[],
 }
 
 const PRESCORE_KEY = 'PreScore' + TaintTolerationName;
+const noScheduleOrNoExecute = (t: Taint) => t.effect === 'NoSchedule' || t.effect === 'NoExecute';
+const none: Toleration[] = [];
 
 export function newTaintToleration() {
-  return {
+  return withScore({
     name: TaintTolerationName,
     filter(_state: CycleState, pod: Pod, nodeInfo: NodeInfo): Status {
-      const taint = findUntoleratedTaint(nodeInfo.node?.spec?.taints ?? [], pod.spec?.tolerations ?? [], (t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute');
-      if (!taint) return new Status(Code.Success);
+      const taints = nodeInfo.node?.spec?.taints;
+      if (!taints || taints.length === 0) return SuccessStatus;
+      const taint = findUntoleratedTaint(taints, pod.spec?.tolerations ?? none, noScheduleOrNoExecute);
+      if (!taint) return SuccessStatus;
       return new Status(Code.UnschedulableAndUnresolvable, `node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`);
     },
     preScore(state: CycleState, pod: Pod): Status {
       // Only tolerations that can cover a PreferNoSchedule taint matter for scoring.
       const tolerations = (pod.spec?.tolerations ?? []).filter((t) => !t.effect || t.effect === 'PreferNoSchedule');
       state.write(PRESCORE_KEY, tolerations);
-      return new Status(Code.Success);
+      return SuccessStatus;
     },
-    score(state: CycleState, pod: Pod, nodeInfo: NodeInfo) {
-      const tolerations = state.read<Toleration[]>(PRESCORE_KEY) ?? [];
+    scoreValue(state: CycleState, _pod: Pod, nodeInfo: NodeInfo): number {
+      const taints = nodeInfo.node?.spec?.taints;
+      if (!taints || taints.length === 0) return 0;
+      const tolerations = state.read<Toleration[]>(PRESCORE_KEY) ?? none;
       let count = 0;
-      for (const taint of nodeInfo.node?.spec?.taints ?? []) {
+      for (const taint of taints) {
         if (taint.effect === 'PreferNoSchedule' && !tolerations.some((t) => toleratesTaint(t, taint))) count++;
       }
-      return { score: count, status: new Status(Code.Success) };
+      return count;
     },
     normalizeScore(_state: CycleState, _pod: Pod, scores: NodeScore[]): Status {
       return defaultNormalizeScore(MaxNodeScore, true, scores);
     }
-  } satisfies FilterPlugin & PreScorePlugin & ScorePlugin;
+  } satisfies Omit<FilterPlugin & PreScorePlugin & ScorePlugin, 'score'> & { scoreValue: NonNullable<ScorePlugin['scoreValue']> });
 }

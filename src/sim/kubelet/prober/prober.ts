@@ -1,0 +1,134 @@
+/**
+ * Runs one probe of a container with its handler and turns the handler's answer into a result:
+ * a failure records a Warning Unhealthy event "<Type> probe failed: <output>", a handler error is
+ * retried (3 tries) and then reported as "<Type> probe errored and resulted in <result> state:
+ * <err>" with its result thrown away by the worker, a warning is a success with a ProbeWarning.
+ * upstream: pkg/kubelet/prober/prober.go (probe, runProbeWithRetries, runProbe),
+ * pkg/probe/util.go ResolveContainerPort, pkg/kubelet/container/helpers.go ExpandContainerCommandOnlyStatic
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import type { EventRecorder } from '../../client/events';
+import type { ContainerRuntime } from '../../node/cri/runtime';
+import { expand } from '../kuberuntime/container-config';
+import type { Result } from './results/results-manager';
+import { doExecProbe } from './probe/exec';
+import { doGRPCProbe } from './probe/grpc';
+import { doHTTPProbe } from './probe/http';
+import type { ProbeDone, ProbeNetwork, ProbeOutcome } from './probe/probe';
+import { doTCPProbe } from './probe/tcp';
+
+export type ProbeType = 'liveness' | 'readiness' | 'startup';
+
+/** upstream: prober_manager.go probeType.String(). */
+export const PROBE_TYPE_NAME: Record<ProbeType, string> = { liveness: 'Liveness', readiness: 'Readiness', startup: 'Startup' };
+
+/** upstream: prober.go maxProbeRetries */
+const MAX_PROBE_RETRIES = 3;
+
+export interface ProberDeps {
+  runtime: Pick<ContainerRuntime, 'ExecSync' | 'processesAt' | 'hostNetworkProcesses'>;
+  recorder: EventRecorder;
+  /** The node's IP: it and loopback reach the hostNetwork pods (the kubelet probes from the host's network). */
+  hostIP?: string;
+  after: (ms: number, fn: () => void) => void;
+  /** `sim container hang`: the container answers no probe. */
+  isHung?: (containerID: string) => boolean;
+}
+
+export interface ProbeAnswer {
+  result: Result;
+  output: string;
+  /** The probe errored: the worker throws the result away. */
+  error?: string;
+}
+
+/** upstream: pkg/probe/util.go ResolveContainerPort (findPortByName, then "maybe it was an int stored as string?"). */
+export function resolveContainerPort(param: number | string | undefined, container: any): { port: number } | { error: string } {
+  let port: number;
+  if (typeof param === 'number') port = param;
+  else {
+    const named = (container.ports ?? []).find((p: any) => p.name === param);
+    if (named) port = named.containerPort;
+    else if (/^[+-]?\d+$/.test(String(param))) port = Number(param);
+    else return { error: `strconv.Atoi: parsing ${JSON.stringify(String(param ?? ''))}: invalid syntax` };
+  }
+  if (port > 0 && port < 65536) return { port };
+  return { error: `invalid port number: ${port}` };
+}
+
+const unknownOutcome = (error: string): ProbeOutcome => ({ result: 'unknown', output: '', error });
+
+export function probeSpecOf(container: any, probeType: ProbeType): any {
+  return probeType === 'liveness' ? container.livenessProbe : probeType === 'readiness' ? container.readinessProbe : container.startupProbe;
+}
+
+export class Prober {
+  /** The node's view of the pods' addresses, made once (hot path: no closure per probe). */
+  readonly #processesAt: (ip: string) => ReturnType<ProbeNetwork['processesAt']>;
+
+  constructor(readonly deps: ProberDeps) {
+    const { runtime, hostIP } = deps;
+    this.#processesAt = (ip) => (ip === '127.0.0.1' || ip === 'localhost' || ip === hostIP ? runtime.hostNetworkProcesses() : runtime.processesAt(ip));
+  }
+
+  /** upstream: prober.go probe */
+  probe(probeType: ProbeType, pod: any, status: any, container: any, containerID: string, fieldPath: string, cb: (a: ProbeAnswer) => void): void {
+    const spec = probeSpecOf(container, probeType);
+    if (!spec) return cb({ result: 'Success', output: '' });
+    const name = PROBE_TYPE_NAME[probeType];
+    const warn = (reason: string, message: string) => this.deps.recorder.event(pod, 'Warning', reason, message, fieldPath);
+    this.#runWithRetries(spec, status, container, containerID, MAX_PROBE_RETRIES, (o) => {
+      if (o.error !== undefined) {
+        warn('Unhealthy', `${name} probe errored and resulted in ${o.result} state: ${o.error}`);
+        return cb({ result: 'Failure', output: o.output, error: o.error });
+      }
+      switch (o.result) {
+        case 'success':
+          return cb({ result: 'Success', output: o.output });
+        case 'warning':
+          warn('ProbeWarning', `${name} probe warning: ${o.output}`);
+          return cb({ result: 'Success', output: o.output });
+        case 'failure':
+          warn('Unhealthy', `${name} probe failed: ${o.output}`);
+          return cb({ result: 'Failure', output: o.output });
+        default:
+          return cb({ result: 'Failure', output: o.output });
+      }
+    });
+  }
+
+  /** upstream: prober.go runProbeWithRetries: only an error is retried. */
+  #runWithRetries(spec: any, status: any, container: any, containerID: string, retries: number, done: ProbeDone): void {
+    this.#run(spec, status, container, containerID, (o) => {
+      if (o.error !== undefined && retries > 1) return this.#runWithRetries(spec, status, container, containerID, retries - 1, done);
+      done(o);
+    });
+  }
+
+  /** upstream: prober.go runProbe */
+  #run(spec: any, status: any, container: any, containerID: string, done: ProbeDone): void {
+    const timeout = spec.timeoutSeconds ?? 1;
+    const net: ProbeNetwork = { processesAt: this.#processesAt, hung: this.deps.isHung?.(containerID) ?? false, after: this.deps.after };
+    const podIP: string = status.podIP ?? '';
+    if (spec.exec) {
+      // upstream: ExpandContainerCommandOnlyStatic: $(VAR) from the container's literal env values only.
+      const env = new Map<string, string>((container.env ?? []).filter((e: any) => e.value !== undefined).map((e: any) => [e.name, String(e.value)]));
+      const command = (spec.exec.command ?? []).map((a: string) => expand(a, (n) => env.get(n)));
+      return doExecProbe(this.deps.runtime, net, containerID, command, timeout, done);
+    }
+    if (spec.httpGet) {
+      const g = spec.httpGet;
+      const port = resolveContainerPort(g.port, container);
+      if ('error' in port) return done(unknownOutcome(port.error));
+      const scheme = String(g.scheme ?? 'HTTP').toLowerCase() === 'https' ? 'https' : 'http';
+      return doHTTPProbe(net, { scheme, host: g.host || podIP, port: port.port, path: g.path ?? '/', headers: g.httpHeaders ?? [] }, timeout, done);
+    }
+    if (spec.tcpSocket) {
+      const port = resolveContainerPort(spec.tcpSocket.port, container);
+      if ('error' in port) return done(unknownOutcome(port.error));
+      return doTCPProbe(net, spec.tcpSocket.host || podIP, port.port, timeout, done);
+    }
+    if (spec.grpc) return doGRPCProbe(net, podIP, spec.grpc.port, spec.grpc.service ?? '', timeout, done);
+    done(unknownOutcome(`missing probe handler for ${container.name}`));
+  }
+}

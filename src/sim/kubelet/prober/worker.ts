@@ -1,0 +1,222 @@
+/**
+ * A probe worker: one per probe (startup, liveness, readiness) per container of a pod. It probes
+ * at its first run and then every periodSeconds on one SimClock timer, reading the container from
+ * the pod status the kubelet last generated; it waits out initialDelaySeconds from the container's
+ * start, lets the startup probe gate the other two, counts successThreshold / failureThreshold
+ * and stores the outcome in its results manager (which reports only changes). A new container
+ * (new ID) starts from the probe's initial result; after a liveness or startup failure the worker
+ * holds until the container is replaced. A probe still running when the period ticks runs again
+ * as soon as it finishes (Go's ticker keeps one tick). Results are traced only when they change
+ * or fail: a probe that keeps succeeding costs no trace event and no status write.
+ * upstream: pkg/kubelet/prober/worker.go (newWorker, run, doProbe)
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import type { SimClock, TimerId } from '../../kernel/clock';
+import { parseTimestamp } from '../../kernel/clock';
+import type { Prober, ProbeType } from './prober';
+import { probeSpecOf } from './prober';
+import type { Result, ResultsManager } from './results/results-manager';
+
+export interface WorkerDeps {
+  clock: SimClock;
+  prober: Prober;
+  /** The pod status the kubelet last generated (the status manager's cache). */
+  podStatus: (uid: string) => any;
+  /** A draw in [0, 1) from the prober's seeded stream. */
+  random: () => number;
+  /** When the kubelet process (its probe manager) started. */
+  managerStart: number;
+  trace: (kind: string, pod: any, extra: Record<string, unknown>) => void;
+  /** The worker stopped itself (pod terminated, container will not restart). */
+  onStop: (w: Worker) => void;
+}
+
+/** The status of a container that has been created (has an ID). upstream: podutil.GetContainerStatus */
+function findStatus(list: any[] | undefined, name: string): any {
+  if (!list) return undefined;
+  for (const s of list) if (s.name === name && s.containerID) return s;
+  return undefined;
+}
+
+/** Probe ticks land on multiples of this (virtual ms): invisible at the seconds users read, cheap to step. */
+export const TICK_ALIGN_MS = 100;
+
+export class Worker {
+  readonly spec: any;
+  readonly resultsManager: ResultsManager;
+  readonly initialValue: Result;
+  containerID = '';
+  lastResult: Result = 'Unknown';
+  resultRun = 0;
+  onHold = false;
+  #timer?: TimerId;
+  #inFlight = false;
+  #pendingTick = false;
+  #stopped = false;
+  /** The start jitter is over (a manual trigger before it waits for the first probe, as in Go). */
+  #running = false;
+  #lastTraced?: Result;
+  #startedAtText?: string;
+  #startedAt = 0;
+  /** The container's reference in events. */
+  readonly #fieldPath: string;
+
+  constructor(
+    readonly deps: WorkerDeps,
+    readonly probeType: ProbeType,
+    readonly pod: any,
+    readonly container: any,
+    managers: Record<ProbeType, ResultsManager>
+  ) {
+    this.spec = probeSpecOf(container, probeType);
+    this.resultsManager = managers[probeType];
+    // upstream newWorker: readiness starts as Failure, liveness as Success, startup as Unknown.
+    this.initialValue = probeType === 'readiness' ? 'Failure' : probeType === 'liveness' ? 'Success' : 'Unknown';
+    const init = (pod.spec?.initContainers ?? []).some((x: any) => x.name === container.name);
+    this.#fieldPath = init ? `spec.initContainers{${container.name}}` : `spec.containers{${container.name}}`;
+  }
+
+  get periodMs(): number {
+    return (this.spec.periodSeconds ?? 10) * 1000;
+  }
+
+  /** upstream: worker.run: right after a kubelet (re)start, wait a random part of the period first. */
+  run(): void {
+    const { clock } = this.deps;
+    const jitter = this.periodMs > clock.now() - this.deps.managerStart ? Math.floor(this.deps.random() * this.periodMs) : 0;
+    // The ticker starts on a TICK_ALIGN_MS boundary: the workers of many pods share instants, so a
+    // thousand nodes' probes cost a few conductor rounds per second, not one per probe.
+    const first = Math.ceil((clock.now() + jitter) / TICK_ALIGN_MS) * TICK_ALIGN_MS;
+    this.#timer = clock.at(first, () => {
+      this.#running = true;
+      this.#timer = clock.after(this.periodMs, this.#tick);
+      this.#probeNow();
+    });
+  }
+
+  stop(): void {
+    if (this.#stopped) return;
+    this.#stopped = true;
+    this.deps.clock.cancel(this.#timer);
+    this.#timer = undefined;
+    // upstream: run's deferred cleanup removes the last container's result.
+    if (this.containerID) this.resultsManager.remove(this.containerID);
+  }
+
+  get stopped(): boolean {
+    return this.#stopped;
+  }
+
+  /** upstream: manualTriggerCh (buffered 1): probe now unless a probe is running or already asked for. */
+  trigger(): void {
+    if (this.#stopped || this.#pendingTick) return;
+    this.#pendingTick = true;
+    if (!this.#inFlight && this.#running) this.deps.clock.after(0, () => this.#drain());
+  }
+
+  #tick = (): void => {
+    if (this.#stopped) return;
+    this.#timer = this.deps.clock.after(this.periodMs, this.#tick);
+    if (this.#inFlight) this.#pendingTick = true;
+    else this.#probeNow();
+  };
+
+  #drain(): void {
+    if (this.#stopped || this.#inFlight || !this.#pendingTick) return;
+    this.#pendingTick = false;
+    this.#probeNow();
+  }
+
+  #probeNow(): void {
+    this.#inFlight = true;
+    this.doProbe((keepGoing) => {
+      this.#inFlight = false;
+      if (this.#stopped) return;
+      if (!keepGoing) {
+        this.stop();
+        this.deps.onStop(this);
+        return;
+      }
+      this.#drain();
+    });
+  }
+
+  /** upstream: worker.go doProbe. Answers whether to keep probing. */
+  doProbe(done: (keepGoing: boolean) => void): void {
+    const status = this.deps.podStatus(this.pod.metadata.uid);
+    // Either the pod has not been created yet, or it was already deleted.
+    if (!status) return done(true);
+    if (status.phase === 'Failed' || status.phase === 'Succeeded') return done(false);
+    const name = this.container.name;
+    const c = findStatus(status.containerStatuses, name) ?? findStatus(status.initContainerStatuses, name);
+    // The container has not been created yet, or it was deleted.
+    if (!c) return done(true);
+    if (this.containerID !== c.containerID) {
+      if (this.containerID) this.resultsManager.remove(this.containerID);
+      this.containerID = c.containerID;
+      this.resultsManager.set(this.containerID, this.initialValue, this.pod);
+      // A new container: resume probing.
+      this.onHold = false;
+    }
+    if (this.onHold) return done(true);
+    if (!c.state?.running) {
+      if (this.containerID) this.resultsManager.set(this.containerID, 'Failure', this.pod);
+      // Abort if the container will not be restarted.
+      return done(!c.state?.terminated || this.pod.spec?.restartPolicy !== 'Never');
+    }
+    // Graceful shutdown of the pod: liveness and startup say Success for a quiet stop.
+    if (this.pod.metadata.deletionTimestamp && (this.probeType === 'liveness' || this.probeType === 'startup')) {
+      this.resultsManager.set(this.containerID, 'Success', this.pod);
+      return done(false);
+    }
+    // Probe disabled for InitialDelaySeconds (whole seconds since the container started).
+    if (this.#startedAtText !== c.state.running.startedAt) {
+      this.#startedAtText = c.state.running.startedAt;
+      this.#startedAt = parseTimestamp(this.#startedAtText) ?? 0;
+    }
+    const startedAt = this.#startedAt;
+    if (Math.floor((this.deps.clock.now() - startedAt) / 1000) < (this.spec.initialDelaySeconds ?? 0)) return done(true);
+    if (c.started) {
+      // Stop probing for startup once the container has started (kept for a restarted container).
+      if (this.probeType === 'startup') return done(true);
+    } else if (this.probeType !== 'startup') {
+      // Other probes wait until the container has started.
+      return done(true);
+    }
+    const containerID = this.containerID;
+    const raw = containerID.slice(containerID.indexOf('://') + 3);
+    this.deps.prober.probe(this.probeType, this.pod, status, this.container, raw, this.#fieldPath, (answer) => {
+      // The container changed or the worker stopped while the probe ran: its answer is stale.
+      if (this.#stopped || containerID !== this.containerID) return done(true);
+      // Prober error: throw away the result.
+      if (answer.error !== undefined) return done(true);
+      const result = answer.result;
+      if (this.lastResult === result) this.resultRun++;
+      else {
+        this.lastResult = result;
+        this.resultRun = 1;
+      }
+      const failureThreshold = this.spec.failureThreshold ?? 3;
+      const successThreshold = this.spec.successThreshold ?? 1;
+      if (result === 'Failure' || result !== this.#lastTraced) {
+        this.#lastTraced = result;
+        this.deps.trace(`probe.${this.probeType}`, this.pod, {
+          container: this.container.name,
+          result,
+          run: this.resultRun,
+          threshold: result === 'Failure' ? failureThreshold : successThreshold,
+          ...(result === 'Failure' ? { output: answer.output.trimEnd() } : {})
+        });
+      }
+      // Below the threshold: the probe state stays unchanged.
+      if ((result === 'Failure' && this.resultRun < failureThreshold) || (result === 'Success' && this.resultRun < successThreshold)) return done(true);
+      this.resultsManager.set(this.containerID, result, this.pod);
+      if ((this.probeType === 'liveness' || this.probeType === 'startup') && result === 'Failure') {
+        // The container will be restarted: hold until a new container ID shows up.
+        this.onHold = true;
+        this.resultRun = 0;
+      }
+      done(true);
+    });
+  }
+}

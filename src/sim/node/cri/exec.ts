@@ -1,0 +1,44 @@
+/**
+ * What ExecSync needs besides the process itself: which program an argv runs inside an image
+ * (a shell applet when the image has a shell, the image's own program when argv names it) and
+ * the runtime's errors, worded as containerd, runc and the kubelet's CRI client word them.
+ * upstream: containerd internal/cri/server/container_execsync.go (ExecSync: "failed to exec in
+ * container: %w"; execInContainer: "container is in %s state"),
+ * runc libcontainer ("exec: %q: executable file not found in $PATH"), kubelet
+ * pkg/kubelet/cri/remote/remote_runtime.go ExecSync (DeadlineExceeded -> "command %q timed out").
+ */
+
+import type { Image } from '../images/catalog';
+import { programFor, SHELL_NAMES } from '../programs/programs';
+import { CriError } from './types';
+
+/** Layers that bring a shell and busybox/coreutils applets (distroless, pause, goproxy, vish/stress have none). */
+const SHELL_LAYERS = /^(busybox|k8s-busybox|alpine|debian|agnhost-base|gb-frontend)/;
+
+export function hasShell(image: Pick<Image, 'layers'> | undefined): boolean {
+  return !!image?.layers.some((l) => SHELL_LAYERS.test(l.name));
+}
+
+/** The program argv runs in the container, or undefined when the binary is not in the image. */
+export function execProgram(imageProgram: string, image: Pick<Image, 'layers' | 'config'> | undefined, argv: readonly string[]): string | undefined {
+  const base = (argv[0] ?? '').split('/').pop()!;
+  if (base === '') return undefined;
+  if (SHELL_NAMES.has(base)) return hasShell(image) ? 'sh' : undefined;
+  const own = [imageProgram, ...[...(image?.config.entrypoint ?? []), ...(image?.config.cmd ?? [])].map((a) => a.split('/').pop()!)];
+  return own.includes(base) ? programFor(imageProgram, argv) : undefined;
+}
+
+/** What `kubectl exec` prints for a binary the image does not have (runc's error through containerd). */
+export function execNotFound(binary: string): string {
+  return `OCI runtime exec failed: exec failed: unable to start container process: exec: ${JSON.stringify(binary)}: executable file not found in $PATH: unknown`;
+}
+
+export function notRunning(state: string): CriError {
+  // ExecSync wraps execInContainer's error: "failed to exec in container: %w".
+  return new CriError('Unknown', `failed to exec in container: container is in ${state} state`);
+}
+
+export function execTimedOut(cmd: readonly string[], timeoutSeconds: number): CriError {
+  void timeoutSeconds;
+  return new CriError('DeadlineExceeded', `command ${JSON.stringify(cmd.join(' '))} timed out`);
+}

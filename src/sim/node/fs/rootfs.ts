@@ -1,0 +1,100 @@
+/**
+ * A container's root filesystem: the image's files (one read-only map per image, built once and
+ * shared by every container of that image on every node), copy-on-write under the container's own
+ * writes, plus the files the runtime and kubelet put in every container: /etc/hostname,
+ * /etc/hosts (the kubelet's managed hosts file) and /etc/resolv.conf (the pod's DNS config).
+ * upstream: pkg/kubelet/kubelet_pods.go (managedHostsHeader, nodeHostsFileContent /
+ * managedHostsFileContent), containerd internal/cri/server/sandbox_run.go (setupSandboxFiles:
+ * hostname, resolv.conf), pkg/kubelet/network/dns/dns.go (GetPodDNS: ClusterFirst search list,
+ * ndots:5); the real images' files (nginx's /usr/share/nginx/html/index.html).
+ */
+
+import type { Image } from '../images/catalog';
+import { NGINX_WELCOME, HTTPD_INDEX } from '../programs/pages';
+import { MapFS } from './map-fs';
+
+/** The standard Linux directories every image has. */
+const COMMON_DIRS = ['/bin/', '/dev/', '/etc/', '/home/', '/proc/', '/root/', '/sys/', '/tmp/', '/usr/', '/usr/bin/', '/usr/sbin/', '/var/', '/var/run/', '/var/log/', '/sbin/'];
+
+/** Extra files by image program (busybox and alpine are `sh`). */
+const PROGRAM_FILES: Record<string, Record<string, string>> = {
+  sh: { '/etc/passwd': 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/home:/bin/false\n', '/etc/group': 'root:x:0:\nnobody:x:65534:\n' },
+  nginx: {
+    '/usr/share/nginx/html/index.html': NGINX_WELCOME,
+    '/usr/share/nginx/html/50x.html': '<!DOCTYPE html>\n<html>\n<head>\n<title>Error</title>\n</head>\n<body>\n<h1>An error occurred.</h1>\n</body>\n</html>\n',
+    '/etc/nginx/conf.d/default.conf': 'server {\n    listen       80;\n    listen  [::]:80;\n    server_name  localhost;\n\n    location / {\n        root   /usr/share/nginx/html;\n        index  index.html index.htm;\n    }\n}\n',
+    '/docker-entrypoint.d/': ''
+  },
+  httpd: { '/usr/local/apache2/htdocs/index.html': HTTPD_INDEX, '/usr/local/apache2/conf/httpd.conf': 'Listen 80\n' },
+  redis: { '/data/': '' },
+  postgres: { '/var/lib/postgresql/data/': '' }
+};
+
+const bases = new Map<string, ReadonlyMap<string, string>>();
+
+/** The image's own files, shared read-only. */
+export function imageBase(image: Pick<Image, 'id' | 'program' | 'config'>): ReadonlyMap<string, string> {
+  let base = bases.get(image.id);
+  if (!base) {
+    const m = new Map<string, string>(COMMON_DIRS.map((d) => [d, '']));
+    for (const [k, v] of Object.entries(PROGRAM_FILES[image.program] ?? {})) m.set(k, v);
+    if (image.config.workingDir) m.set(image.config.workingDir.replace(/\/*$/, '/'), '');
+    bases.set(image.id, (base = m));
+  }
+  return base;
+}
+
+export interface PodFiles {
+  hostname: string;
+  /** The pod's IP ('' for none yet). */
+  ip: string;
+  namespace: string;
+  /** spec.subdomain: adds the FQDN to /etc/hosts. */
+  subdomain?: string;
+  clusterDomain?: string;
+  /** The cluster DNS Service's IP (kubelet clusterDNS). */
+  nameserver?: string;
+  /** hostNetwork pods keep the node's resolv.conf. */
+  hostNetwork?: boolean;
+  /** The CRI DNSConfig the kubelet computed, when it gave one. */
+  dns?: { servers: string[]; searches: string[]; options: string[] };
+}
+
+export const CLUSTER_DNS_IP = '10.96.0.10';
+
+/** The node's own resolver (dnsPolicy Default, hostNetwork pods): a kind node's /etc/resolv.conf on its docker network. */
+export const NODE_DNS_CONFIG = { servers: ['172.18.0.1'], searches: [] as string[], options: ['ndots:0'] };
+export const CLUSTER_DOMAIN = 'cluster.local';
+
+/** upstream: kubelet_pods.go managedHostsFileContent. */
+export function hostsFile(p: PodFiles): string {
+  let out = '# Kubernetes-managed hosts file.\n127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\nfe00::0\tip6-localnet\nfe00::0\tip6-mcastprefix\nfe00::1\tip6-allnodes\nfe00::2\tip6-allrouters\n';
+  if (p.ip) {
+    out += p.subdomain ? `${p.ip}\t${p.hostname}.${p.subdomain}.${p.namespace}.svc.${p.clusterDomain ?? CLUSTER_DOMAIN}\t${p.hostname}\n` : `${p.ip}\t${p.hostname}\n`;
+  }
+  return out;
+}
+
+/** The ClusterFirst search list. upstream: pkg/kubelet/network/dns/dns.go generateSearchesForDNSClusterFirst. */
+export function searchList(namespace: string, clusterDomain = CLUSTER_DOMAIN): string[] {
+  return [`${namespace}.svc.${clusterDomain}`, `svc.${clusterDomain}`, clusterDomain];
+}
+
+export function resolvConf(p: PodFiles): string {
+  if (p.dns) {
+    const d = p.dns;
+    return (d.searches.length ? `search ${d.searches.join(' ')}\n` : '') + d.servers.map((s) => `nameserver ${s}\n`).join('') + (d.options.length ? `options ${d.options.join(' ')}\n` : '');
+  }
+  if (p.hostNetwork) return resolvConf({ ...p, hostNetwork: false, dns: NODE_DNS_CONFIG });
+  return `search ${searchList(p.namespace, p.clusterDomain).join(' ')}\nnameserver ${p.nameserver ?? CLUSTER_DNS_IP}\noptions ndots:5\n`;
+}
+
+/** A fresh container rootfs over the image's files. */
+export function containerRootfs(image: Pick<Image, 'id' | 'program' | 'config'>, pod: PodFiles, now: () => number): MapFS {
+  const own = new Map<string, string>([
+    ['/etc/hostname', pod.hostname + '\n'],
+    ['/etc/hosts', hostsFile(pod)],
+    ['/etc/resolv.conf', resolvConf(pod)]
+  ]);
+  return new MapFS(own, now, imageBase(image));
+}
