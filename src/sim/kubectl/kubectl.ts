@@ -16,6 +16,7 @@ import { describeCommand } from './describe';
 import { deleteCommand } from './delete';
 import { annotateCommand, labelCommand } from './label';
 import { scaleCommand } from './scale';
+import { exposeCommand } from './expose';
 import { rolloutCommand } from './rollout';
 import { setCommand } from './set';
 import { cordonCommand, taintCommand, uncordonCommand } from './node';
@@ -35,6 +36,7 @@ const COMMANDS: readonly CommandSpec[] = [
   deleteCommand,
   rolloutCommand,
   scaleCommand,
+  exposeCommand,
   clusterInfoCommand,
   topCommand,
   cordonCommand,
