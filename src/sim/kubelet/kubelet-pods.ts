@@ -50,6 +50,8 @@ export interface KubeletPodsDeps {
   rand?: Rand;
   /** `sim container hang`: a container that answers no probe. */
   isHung?: (containerID: string) => boolean;
+  /** Image pulls at once (images/image-manager.ts pullSlots). */
+  pullSlots?: number;
 }
 
 export class KubeletPods implements PodSyncer {
@@ -90,7 +92,7 @@ export class KubeletPods implements PodSyncer {
     this.informer = new SharedInformer(client, 'pods', { fieldSelector: `spec.nodeName=${node}` }, (ms, fn) => clock.after(ms, fn));
     this.statusManager = new StatusManager(client, node, trace);
     this.serviceInformer = new SharedInformer(client, 'services', {}, (ms, fn) => clock.after(ms, fn));
-    this.runtimeManager = new KubeGenericRuntimeManager(runtime, new ImageManager(runtime, recorder, clock), recorder, clock, {
+    this.runtimeManager = new KubeGenericRuntimeManager(runtime, new ImageManager(runtime, recorder, clock, deps.pullSlots ?? 1), recorder, clock, {
       services: (ns) => this.serviceInformer.list().filter((s) => s.metadata.namespace === ns),
       configMap: (ns, name) => this.configMapInformer.get(ns, name),
       secret: (ns, name) => this.secretInformer.get(ns, name),

@@ -19,6 +19,7 @@ import type { KubeletConfiguration } from './config/config';
 import type { Rand } from '../kernel/rand';
 import { ContainerRuntime, type RuntimeOptions } from '../node/cri/runtime';
 import { KubeletPods } from './kubelet-pods';
+import { pullSlots } from './images/image-manager';
 import { nodeOSFor } from '../node/os/node-os';
 import type { NodeFiles } from './config/file';
 import { KubeletMetrics } from './metrics/metrics';
@@ -29,6 +30,8 @@ import type { KubeletService } from './logs/kubelet-service';
 import { planStartup, SOURCES } from './logs/startup';
 import { RUNTIME_VERSION } from '../node/cri/helpers';
 import { startGarbageCollection } from './kubelet-gc';
+import { ContainerLogManager } from './logs/container-log-manager';
+import { parseQuantity } from '../api/quantity';
 import { startNodeResources, type NodeResources } from './cm/node-resources';
 
 export interface KubeletDeps {
@@ -67,6 +70,7 @@ export class Kubelet {
   resources?: NodeResources;
   /** The container and image garbage collectors of the running process. */
   gc?: ReturnType<typeof startGarbageCollection>;
+  logManager?: ContainerLogManager;
   #health: NodeHealth = { runtimeReady: false, memoryPressure: false, diskPressure: false, pidPressure: false };
   /** Per-process: the metrics registry (a restart starts it from zero) and the runtime as the kubelet calls it (instrumented). */
   metrics!: KubeletMetrics;
@@ -289,6 +293,7 @@ export class Kubelet {
       // upstream: kubelet.go makePodSourceConfig: a file source when staticPodPath is set.
       ...(config.staticPodPath && this.deps.files ? { staticPods: { files: this.deps.files, dir: config.staticPodPath, periodMs: parseDuration(config.fileCheckFrequency) } } : {}),
       nodeUID: () => this.#node?.metadata.uid,
+      pullSlots: pullSlots(config.serializeImagePulls as boolean | undefined, config.maxParallelImagePulls as number | undefined),
       // The prober's seeded stream and `sim container hang` (node/os) for the probes.
       rand: this.deps.rand.fork(`prober/${this.nodeName}`),
       isHung: (id) => nodeOSFor(this.#runtime, clock).isHung(id),
@@ -315,6 +320,15 @@ export class Kubelet {
       trace: this.deps.trace,
       log: (severity, source, msg, kv) => this.log(severity, source, msg, kv)
     });
+    // upstream: kubelet.go initializeRuntimeDependentModules starts the container log manager.
+    this.logManager = new ContainerLogManager(
+      { running: () => this.#runtime.runningLogFiles(), files: this.#runtime.files },
+      clock,
+      Number(parseQuantity(String(config.containerLogMaxSize)).value()),
+      config.containerLogMaxFiles,
+      (e) => this.deps.trace({ component: 'kubelet', node: this.nodeName, ...e })
+    );
+    this.logManager.start();
     this.resources = startNodeResources({ node: this.nodeName, capacity: this.deps.identity, clock, trace: this.deps.trace, config, runtime: this.#runtime, recorder: this.recorder, pods, onConditions: (c) => this.#pressureChanged(c) });
   }
 
@@ -340,6 +354,7 @@ export class Kubelet {
     this.#pods?.stop();
     this.#pods = undefined;
     this.gc?.stop();
+    this.logManager?.stop();
     this.gc = undefined;
     this.#statusTimer = undefined;
   }

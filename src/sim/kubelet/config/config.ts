@@ -26,6 +26,9 @@ export interface KubeletConfiguration {
   healthzPort: number;
   containerLogMaxSize: string;
   containerLogMaxFiles: number;
+  /** One image pull at a time (the default); false allows maxParallelImagePulls (unset: unlimited). */
+  serializeImagePulls: boolean;
+  maxParallelImagePulls?: number;
   registryPullQPS: number;
   registryBurst: number;
   eventRecordQPS: number;
@@ -56,6 +59,7 @@ export function defaultKubeletConfiguration(): KubeletConfiguration {
     healthzPort: 10248,
     containerLogMaxSize: '10Mi',
     containerLogMaxFiles: 5,
+    serializeImagePulls: true,
     registryPullQPS: 5,
     registryBurst: 10,
     eventRecordQPS: 50,

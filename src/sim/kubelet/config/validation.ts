@@ -37,6 +37,11 @@ export function validateKubeletConfiguration(kc: KubeletConfiguration): string[]
   if (kc.registryBurst < 0) bad(`registryBurst (--registry-burst) ${kc.registryBurst} must not be a negative number`);
   if (kc.registryPullQPS < 0) bad(`registryPullQPS (--registry-qps) ${kc.registryPullQPS} must not be a negative number`);
   if (!(kc.containerLogMaxFiles > 1)) bad('containerLogMaxFiles must be greater than 1');
+  const parallel = kc.maxParallelImagePulls;
+  if (parallel !== undefined && parallel !== null) {
+    if (!(Number(parallel) >= 1)) bad(`maxParallelImagePulls ${parallel} must be a positive number`);
+    else if (kc.serializeImagePulls !== false && Number(parallel) > 1) bad('maxParallelImagePulls cannot be larger than 1 unless SerializeImagePulls (--serialize-image-pulls) is set to false');
+  }
   return errs;
 }
 

@@ -2,7 +2,10 @@
  * EnsureImageExists: the kubelet's side of an image pull, with its events and back-off (key
  * `<podUID>_<image>`, 10s doubling to 300s). Pulls go through the CRI ImageService.
  * upstream: pkg/kubelet/images/image_manager.go (EnsureImageExists, shouldPullImage),
- * pkg/kubelet/images/puller.go (the image size comes from ImageStatus after the pull)
+ * pkg/kubelet/images/puller.go (serialImagePuller / parallelImagePuller: with serializeImagePulls
+ * (the default) one pull runs at a time and the others wait in a queue; otherwise at most
+ * maxParallelImagePulls run at once, unlimited when unset. The image size comes from ImageStatus
+ * after the pull.)
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import type { SimClock } from '../../kernel/clock';
@@ -30,14 +33,41 @@ export function defaultPullPolicy(image: string): string {
   return n.ref.digest === undefined && (n.ref.tag ?? 'latest') === 'latest' ? 'Always' : 'IfNotPresent';
 }
 
+/** How many pulls may run at once (KubeletConfiguration serializeImagePulls, maxParallelImagePulls). */
+export function pullSlots(serializeImagePulls: boolean | undefined, maxParallelImagePulls: number | undefined): number {
+  if (serializeImagePulls !== false) return 1;
+  return maxParallelImagePulls && maxParallelImagePulls > 0 ? maxParallelImagePulls : Infinity;
+}
+
 export class ImageManager {
   readonly backOff = new Backoff();
+  #running = 0;
+  /** Pulls waiting for a slot, oldest first. */
+  readonly #queue: (() => void)[] = [];
 
   constructor(
     readonly runtime: ContainerRuntime,
     readonly recorder: EventRecorder,
-    readonly clock: SimClock
+    readonly clock: SimClock,
+    /** Pulls at once: 1 with serializeImagePulls (the default). */
+    readonly slots = 1
   ) {}
+
+  /** Runs `pull` when a slot is free; `pull` calls `release` when it is done. */
+  #whenSlotFree(pull: (release: () => void) => void): void {
+    const start = () => {
+      this.#running++;
+      let released = false;
+      pull(() => {
+        if (released) return;
+        released = true;
+        this.#running--;
+        this.#queue.shift()?.();
+      });
+    };
+    if (this.#running < this.slots) start();
+    else this.#queue.push(start);
+  }
 
   ensureImageExists(pod: any, container: any, fieldPath: string, sandboxConfig: PodSandboxConfig, cb: (r: EnsureResult) => void): void {
     const event = (type: 'Normal' | 'Warning', reason: string, message: string) => this.recorder.event(pod, type, reason, message, fieldPath);
@@ -66,22 +96,38 @@ export class ImageManager {
         return cb({ ok: false, reason: ErrImagePullBackOff, message: msg });
       }
       event('Normal', 'Pulling', `Pulling image ${JSON.stringify(image)}`);
-      const t0 = this.clock.now();
-      this.runtime.PullImage(normalized.image, sandboxConfig, (r) => {
-        if (!r.ok) {
-          const msg = grpcErrorMessage(r.error);
-          event('Warning', 'Failed', `Failed to pull image ${JSON.stringify(image)}: ${msg}`);
-          this.backOff.next(key, this.clock.now());
-          // upstream: image_manager.go evalCRIPullErr: the waiting message is the pull error's text.
-          return cb({ ok: false, reason: ErrImagePull, message: msg });
-        }
-        const pulled = this.clock.now() - t0;
-        this.runtime.ImageStatus(r.value, (s) => {
-          const size = s.ok && s.value ? s.value.size : 0;
-          // The pull time and the time including waiting in the serial puller's queue (none here).
-          event('Normal', 'Pulled', `Successfully pulled image ${JSON.stringify(image)} in ${formatDuration(pulled)} (${formatDuration(pulled)} including waiting). Image size: ${size} bytes.`);
-          cb({ ok: true, imageRef: r.value, image: normalized.image });
-        });
+      const queued = this.clock.now();
+      this.#whenSlotFree((release) => this.#pull(image, normalized.image, key, queued, sandboxConfig, event, release, cb));
+    });
+  }
+
+  #pull(
+    image: string,
+    normalizedImage: string,
+    key: string,
+    queued: number,
+    sandboxConfig: PodSandboxConfig,
+    event: (type: 'Normal' | 'Warning', reason: string, message: string) => void,
+    release: () => void,
+    cb: (r: EnsureResult) => void
+  ): void {
+    const t0 = this.clock.now();
+    this.runtime.PullImage(normalizedImage, sandboxConfig, (r) => {
+      release();
+      if (!r.ok) {
+        const msg = grpcErrorMessage(r.error);
+        event('Warning', 'Failed', `Failed to pull image ${JSON.stringify(image)}: ${msg}`);
+        this.backOff.next(key, this.clock.now());
+        // upstream: image_manager.go evalCRIPullErr: the waiting message is the pull error's text.
+        return cb({ ok: false, reason: ErrImagePull, message: msg });
+      }
+      const pulled = this.clock.now() - t0;
+      const withWaiting = this.clock.now() - queued;
+      this.runtime.ImageStatus(r.value, (s) => {
+        const size = s.ok && s.value ? s.value.size : 0;
+        // The pull itself, and the time since it was asked for (waiting in the puller's queue included).
+        event('Normal', 'Pulled', `Successfully pulled image ${JSON.stringify(image)} in ${formatDuration(pulled)} (${formatDuration(withWaiting)} including waiting). Image size: ${size} bytes.`);
+        cb({ ok: true, imageRef: r.value, image: normalizedImage });
       });
     });
   }

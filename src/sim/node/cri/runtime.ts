@@ -406,6 +406,13 @@ export class ContainerRuntime {
    * Not CRI: the sandboxes and containers held now, read in place with no call, latency or trace
    * (the kubelet's garbage collectors look every minute and call Remove* only when something is due).
    */
+  /** Not CRI: the log files of running containers (upstream's log manager gets them from ContainerStatus; here without a traced call every 10 s). */
+  runningLogFiles(): { containerId: string; path: string }[] {
+    const out: { containerId: string; path: string }[] = [];
+    for (const c of this.#containers.values()) if (c.status.state === 'CONTAINER_RUNNING' && c.logFile) out.push({ containerId: c.status.id, path: c.logFile });
+    return out;
+  }
+
   inventory(): { sandboxes: PodSandbox[]; containers: Container[] } {
     const sandboxes: PodSandbox[] = [];
     for (const { status: s } of this.#sandboxes.values()) sandboxes.push({ id: s.id, metadata: { ...s.metadata }, state: s.state, createdAt: s.createdAt, labels: s.labels, annotations: s.annotations });

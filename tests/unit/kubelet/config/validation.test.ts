@@ -21,7 +21,14 @@ describe('validateKubeletConfiguration (upstream messages)', () => {
     { name: 'zero lease duration', over: { nodeLeaseDurationSeconds: 0 }, want: ['invalid configuration: nodeLeaseDurationSeconds must be greater than 0'] },
     { name: 'readOnlyPort out of range', over: { readOnlyPort: 70000 }, want: ['invalid configuration: readOnlyPort (--read-only-port) 70000 must be between 0 and 65535, inclusive'] },
     { name: 'port 0', over: { port: 0 }, want: ['invalid configuration: port (--port) 0 must be between 1 and 65535, inclusive'] },
-    { name: 'containerLogMaxFiles 1', over: { containerLogMaxFiles: 1 }, want: ['invalid configuration: containerLogMaxFiles must be greater than 1'] }
+    { name: 'containerLogMaxFiles 1', over: { containerLogMaxFiles: 1 }, want: ['invalid configuration: containerLogMaxFiles must be greater than 1'] },
+    {
+      name: 'parallel pulls while serialized',
+      over: { maxParallelImagePulls: 3 },
+      want: ['invalid configuration: maxParallelImagePulls cannot be larger than 1 unless SerializeImagePulls (--serialize-image-pulls) is set to false']
+    },
+    { name: 'maxParallelImagePulls 0', over: { serializeImagePulls: false, maxParallelImagePulls: 0 }, want: ['invalid configuration: maxParallelImagePulls 0 must be a positive number'] },
+    { name: 'parallel pulls allowed', over: { serializeImagePulls: false, maxParallelImagePulls: 3 }, want: [] }
   ];
   for (const c of cases) it(c.name, () => expect(validateKubeletConfiguration(cfg(c.over))).toEqual(c.want));
 
