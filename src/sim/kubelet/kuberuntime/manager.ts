@@ -8,6 +8,7 @@
  * kuberuntime_sandbox.go (createPodSandbox, generatePodSandboxConfig)
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
+import { runHandler } from '../lifecycle/handlers';
 import type { SimClock } from '../../kernel/clock';
 import { formatDuration } from '../../kernel/clock';
 import type { EventRecorder } from '../../client/events';
@@ -242,7 +243,18 @@ export class KubeGenericRuntimeManager {
             return done();
           }
           event('Normal', 'Started', `Started container ${c.name}`);
-          done();
+          // Step 4: the postStart hook; the container is not counted as started until it returns.
+          if (!c.lifecycle?.postStart) return done();
+          runHandler(this.runtime, this.clock, pod, c, created.value, c.lifecycle.postStart, terminationGracePeriod(pod, c), (msg) => {
+            if (msg === undefined) return done();
+            event('Warning', 'FailedPostStartHook', msg);
+            // upstream: killContainer(..., "FailedPostStartHook", reasonFailedPostStartHook): the Killing event's message is the reason.
+            event('Normal', 'Killing', 'FailedPostStartHook');
+            this.runtime.StopContainer(created.value, Math.max(MINIMUM_GRACE_PERIOD_SECONDS, terminationGracePeriod(pod, c)), () => {
+              result.failures.set(c.name, { reason: 'PostStartHookError', message: msg });
+              done();
+            });
+          });
         });
       });
     });
@@ -265,7 +277,7 @@ export class KubeGenericRuntimeManager {
     for (const c of running) {
       const fieldPath = this.#fieldPath(pod, c.metadata.name);
       if (pod.metadata?.uid) this.recorder.event(pod, 'Normal', 'Killing', `Stopping container ${c.metadata.name}`, fieldPath);
-      this.runtime.StopContainer(c.id, grace, () => done());
+      this.#preStopThenStop(pod, c.id, c.metadata.name, grace, fieldPath, () => done());
     }
   }
 
@@ -279,8 +291,35 @@ export class KubeGenericRuntimeManager {
     for (const k of kills) {
       const spec = k.init ? pod.spec.initContainers[k.index] : pod.spec.containers[k.index];
       this.recorder.event(pod, 'Normal', 'Killing', k.message, k.init ? `spec.initContainers{${k.name}}` : `spec.containers{${k.name}}`);
-      this.runtime.StopContainer(k.containerId, Math.max(MINIMUM_GRACE_PERIOD_SECONDS, terminationGracePeriod(pod, spec, k.reason)), () => done());
+      const fieldPath = k.init ? `spec.initContainers{${k.name}}` : `spec.containers{${k.name}}`;
+      this.#preStopThenStop(pod, k.containerId, k.name, terminationGracePeriod(pod, spec, k.reason), fieldPath, () => done());
     }
+  }
+
+  /**
+   * killContainer: the preStop hook first (bounded by the grace period, which it uses up), then
+   * StopContainer with what is left, at least 2 s. upstream: kuberuntime_container.go
+   * killContainer, executePreStopHook (FailedPreStopHook on error).
+   */
+  #preStopThenStop(pod: any, containerId: string, name: string, graceSeconds: number, fieldPath: string | undefined, done: () => void): void {
+    const spec = [...(pod.spec?.containers ?? []), ...(pod.spec?.initContainers ?? [])].find((c: any) => c.name === name);
+    const stop = (grace: number) => this.runtime.StopContainer(containerId, Math.max(MINIMUM_GRACE_PERIOD_SECONDS, grace), () => done());
+    if (!spec?.lifecycle?.preStop || graceSeconds <= 0) return stop(graceSeconds);
+    const t0 = this.clock.now();
+    let finished = false;
+    const proceed = () => {
+      if (finished) return;
+      finished = true;
+      stop(graceSeconds - Math.floor((this.clock.now() - t0) / 1000));
+    };
+    // The hook runs until it returns or the grace period is over, whichever is first.
+    const timer = this.clock.after(graceSeconds * 1000, proceed);
+    runHandler(this.runtime, this.clock, pod, spec, containerId, spec.lifecycle.preStop, graceSeconds, (msg) => {
+      if (finished) return;
+      this.clock.cancel(timer);
+      if (msg !== undefined) this.recorder.event(pod, 'Warning', 'FailedPreStopHook', msg, fieldPath);
+      proceed();
+    });
   }
 
   /** Removes the pod's sandboxes (and with them its containers). upstream: kuberuntime_gc.go / RemovePodSandbox */
