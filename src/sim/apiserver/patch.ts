@@ -24,6 +24,32 @@ export function mergePatch(target: Json, patch: Json): Json {
   return out;
 }
 
+/**
+ * The order of a merged list: the items the patch named, in the patch's order, interleaved with
+ * the items only the server had, in the server's order; a patch item the server did not have goes
+ * before the server-only item it is compared with (so a new container comes first).
+ * upstream: strategicpatch/patch.go mergeSlice -> normalizeElementOrder, mergeSortedSlice.
+ */
+function normalizeElementOrder(merged: Json[], patchOrder: Json[], serverOrder: Json[], mergeKey: string): Json[] {
+  const keyOf = (x: Json) => (isObject(x) ? x[mergeKey] : undefined);
+  const right = merged.filter((x) => patchOrder.includes(keyOf(x))).sort((a, b) => patchOrder.indexOf(keyOf(a)) - patchOrder.indexOf(keyOf(b)));
+  const left = merged.filter((x) => !patchOrder.includes(keyOf(x)));
+  const out: Json[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < left.length || j < right.length) {
+    if (j >= right.length) out.push(left[i++]);
+    else if (i >= left.length) out.push(right[j++]);
+    else {
+      const li = serverOrder.indexOf(keyOf(left[i]));
+      const ri = serverOrder.indexOf(keyOf(right[j]));
+      if (li >= 0 && ri >= 0 && li < ri) out.push(left[i++]);
+      else out.push(right[j++]);
+    }
+  }
+  return out;
+}
+
 export function strategicMergePatch(target: Json, patch: Json, field = ''): Json {
   if (Array.isArray(patch)) {
     const key = MERGE_KEYS[field];
@@ -32,16 +58,20 @@ export function strategicMergePatch(target: Json, patch: Json, field = ''): Json
     if (!mergeKey || !Array.isArray(target)) return structuredClone(patch.filter((p) => !(isObject(p) && p.$patch)));
     const out = target.map((x) => x);
     for (const item of patch) {
-      if (!isObject(item)) continue;
+      if (!isObject(item) || item.$patch !== 'delete') continue;
       const idx = out.findIndex((x) => isObject(x) && x[mergeKey] === item[mergeKey]);
-      if (item.$patch === 'delete') {
-        if (idx >= 0) out.splice(idx, 1);
-        continue;
-      }
+      if (idx >= 0) out.splice(idx, 1);
+    }
+    const serverOrder = out.map((x) => (isObject(x) ? x[mergeKey] : undefined));
+    const patchOrder: Json[] = [];
+    for (const item of patch) {
+      if (!isObject(item) || item.$patch === 'delete') continue;
+      patchOrder.push(item[mergeKey]);
+      const idx = out.findIndex((x) => isObject(x) && x[mergeKey] === item[mergeKey]);
       if (idx >= 0) out[idx] = strategicMergePatch(out[idx], item);
       else out.push(structuredClone(item));
     }
-    return out;
+    return normalizeElementOrder(out, patchOrder, serverOrder, mergeKey);
   }
   if (!isObject(patch)) return structuredClone(patch);
   if (patch.$patch === 'replace') {
@@ -83,6 +113,9 @@ export function jsonPatch(target: Json, ops: JsonPatchOp[]): Json {
   };
   const get = (parts: string[]) => parts.reduce((c: Json, p) => (c == null ? undefined : Array.isArray(c) ? c[Number(p)] : c[p]), doc);
   for (const op of ops) {
+    // evanphx/json-patch: an operation is an object with a string path; an unknown op is "Unexpected kind".
+    if (typeof op !== 'object' || op === null || typeof op.path !== 'string') throw badRequest('the server rejected our request due to an error in our request');
+    if (!['add', 'remove', 'replace', 'move', 'copy', 'test'].includes(op.op)) throw badRequest(`Unexpected kind: ${String(op.op)}`);
     const parts = pointer(op.path);
     const last = parts[parts.length - 1];
     switch (op.op) {

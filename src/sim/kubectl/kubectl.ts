@@ -17,6 +17,7 @@ import { deleteCommand } from './delete';
 import { annotateCommand, labelCommand } from './label';
 import { scaleCommand } from './scale';
 import { exposeCommand } from './expose';
+import { patchCommand } from './patch';
 import { rolloutCommand } from './rollout';
 import { setCommand } from './set';
 import { cordonCommand, taintCommand, uncordonCommand } from './node';
@@ -37,6 +38,7 @@ const COMMANDS: readonly CommandSpec[] = [
   rolloutCommand,
   scaleCommand,
   exposeCommand,
+  patchCommand,
   clusterInfoCommand,
   topCommand,
   cordonCommand,

@@ -12,7 +12,7 @@ import { EventRecorder } from '../../client/events';
 import type { SharedInformer, SharedInformerFactory } from '../../client/informer';
 import { RateLimitingQueue } from '../../client/workqueue';
 import type { SimClock } from '../../kernel/clock';
-import { timestamp } from '../../kernel/clock';
+import { parseTimestamp, timestamp } from '../../kernel/clock';
 import type { TraceInput } from '../../kernel/trace';
 import { availableReplicas, computeHash, newRSNewReplicas, resolveFenceposts } from './util';
 
@@ -189,6 +189,9 @@ export class DeploymentController {
   }
 
   /** upstream: calculateStatus + the Available and Progressing conditions. */
+  /** When each Deployment's progress deadline next comes up (one timer per deadline). */
+  #deadlineTimers = new Map<string, number>();
+
   #syncStatus(k: string, d: KObject, all: KObject[], newRS: KObject | undefined): void {
     const replicas = d.spec.replicas ?? 1;
     const { maxUnavailable } = resolveFenceposts(d);
@@ -202,15 +205,6 @@ export class DeploymentController {
       return { type, status, lastUpdateTime: same && old.message === message ? old.lastUpdateTime : now, lastTransitionTime: old && old.status === status ? old.lastTransitionTime : now, reason, message };
     };
     const isAvailable = available >= replicas - maxUnavailable;
-    const complete = newRS && (newRS.status?.availableReplicas ?? 0) === replicas && (newRS.spec?.replicas ?? 0) === replicas && total === replicas;
-    const conditions = [
-      isAvailable ? cond('Available', 'True', 'MinimumReplicasAvailable', 'Deployment has minimum availability.') : cond('Available', 'False', 'MinimumReplicasUnavailable', 'Deployment does not have minimum availability.'),
-      newRS
-        ? complete
-          ? cond('Progressing', 'True', 'NewReplicaSetAvailable', `ReplicaSet "${newRS.metadata.name}" has successfully progressed.`)
-          : cond('Progressing', 'True', 'ReplicaSetUpdated', `ReplicaSet "${newRS.metadata.name}" is progressing.`)
-        : cond('Progressing', 'Unknown', 'DeploymentPaused', 'Deployment is paused')
-    ];
     const status: KObject = {
       observedGeneration: d.metadata.generation,
       replicas: all.reduce((n, rs) => n + (rs.status?.replicas ?? 0), 0),
@@ -218,14 +212,77 @@ export class DeploymentController {
       readyReplicas: all.reduce((n, rs) => n + (rs.status?.readyReplicas ?? 0), 0),
       availableReplicas: available,
       unavailableReplicas: Math.max(0, total - available),
-      conditions
+      conditions: []
     };
+    status.conditions = [
+      isAvailable ? cond('Available', 'True', 'MinimumReplicasAvailable', 'Deployment has minimum availability.') : cond('Available', 'False', 'MinimumReplicasUnavailable', 'Deployment does not have minimum availability.'),
+      this.#progressing(d, status, newRS, prev.find((c) => c.type === 'Progressing'), cond, now)
+    ];
     for (const f of ['replicas', 'updatedReplicas', 'readyReplicas', 'availableReplicas', 'unavailableReplicas']) if (status[f] === 0) delete status[f];
     if (d.status?.collisionCount !== undefined) status.collisionCount = d.status.collisionCount;
+    this.#requeueAtDeadline(k, d, status);
     if (JSON.stringify(status) === JSON.stringify(d.status ?? {})) return;
     this.#send(k, (done) => this.client.updateStatus('deployments', { ...d, status }, (err) => done(err?.code === 409 ? undefined : err)));
   }
+
+  /**
+   * The Progressing condition. upstream: progress.go syncRolloutStatus: complete -> NewReplicaSetAvailable;
+   * any progress (more updated, ready or available replicas, fewer old ones) -> ReplicaSetUpdated
+   * with a fresh lastUpdateTime; no progress for progressDeadlineSeconds (600) since that time ->
+   * ProgressDeadlineExceeded, status False; otherwise the condition stays as it was. Paused:
+   * DeploymentPaused, Unknown (util.go).
+   */
+  #progressing(d: KObject, next: KObject, newRS: KObject | undefined, current: KObject | undefined, cond: (type: string, status: string, reason: string, message: string) => KObject, now: string): KObject {
+    if (d.spec.paused || !newRS) return cond('Progressing', 'Unknown', 'DeploymentPaused', 'Deployment is paused');
+    const name = newRS.metadata.name;
+    const replicas = d.spec.replicas ?? 1;
+    const old = d.status ?? {};
+    const complete = (next.updatedReplicas ?? 0) === replicas && (next.replicas ?? 0) === replicas && (next.availableReplicas ?? 0) === replicas && next.observedGeneration >= d.metadata.generation;
+    if (complete) return cond('Progressing', 'True', 'NewReplicaSetAvailable', `ReplicaSet "${name}" has successfully progressed.`);
+    const oldReplicas = (s: KObject) => (s.replicas ?? 0) - (s.updatedReplicas ?? 0);
+    const progressed =
+      (next.updatedReplicas ?? 0) > (old.updatedReplicas ?? 0) ||
+      oldReplicas(next) < oldReplicas(old) ||
+      (next.readyReplicas ?? 0) > (old.readyReplicas ?? 0) ||
+      (next.availableReplicas ?? 0) > (old.availableReplicas ?? 0);
+    if (progressed || !current || current.reason === 'DeploymentPaused' || current.reason === 'NewReplicaSetAvailable') {
+      return {
+        type: 'Progressing',
+        status: 'True',
+        lastUpdateTime: now,
+        lastTransitionTime: current?.status === 'True' ? current.lastTransitionTime : now,
+        reason: 'ReplicaSetUpdated',
+        message: `ReplicaSet "${name}" is progressing.`
+      };
+    }
+    if (this.#timedOut(d, current)) return cond('Progressing', 'False', 'ProgressDeadlineExceeded', `ReplicaSet "${name}" has timed out progressing.`);
+    return current;
+  }
+
+  /** upstream: util.DeploymentTimedOut. */
+  #timedOut(d: KObject, progressing: KObject | undefined): boolean {
+    const deadline = d.spec.progressDeadlineSeconds;
+    if (deadline === undefined || deadline === null || deadline >= 2147483647 || !progressing) return false;
+    if (progressing.reason === 'NewReplicaSetAvailable') return false;
+    if (progressing.reason === 'ProgressDeadlineExceeded') return true;
+    return (parseTimestamp(progressing.lastUpdateTime) ?? 0) + deadline * 1000 < this.clock.now();
+  }
+
+  /** upstream: syncRolloutStatus requeues the Deployment when its progress deadline would pass. */
+  #requeueAtDeadline(k: string, d: KObject, status: KObject): void {
+    const progressing = (status.conditions as KObject[]).find((c) => c.type === 'Progressing');
+    const deadline = d.spec.progressDeadlineSeconds;
+    if (!progressing || progressing.status !== 'True' || progressing.reason !== 'ReplicaSetUpdated' || typeof deadline !== 'number') return;
+    const at = (parseTimestamp(progressing.lastUpdateTime) ?? 0) + deadline * 1000 + 1000;
+    if (this.#deadlineTimers.get(k) === at) return;
+    this.#deadlineTimers.set(k, at);
+    this.clock.at(at, () => {
+      if (this.#deadlineTimers.get(k) === at) this.#deadlineTimers.delete(k);
+      this.queue.add(k);
+    });
+  }
 }
+
 
 function key(o: KObject): string {
   return `${o.metadata.namespace}/${o.metadata.name}`;

@@ -124,4 +124,23 @@ describe('Deployment controller', () => {
     expect((await list('deployments'))[0].metadata.annotations['deployment.kubernetes.io/revision']).toBe('3');
     expect((await console.exec('kubectl get deploy web --no-headers')).output).toMatch(/^web\s+4\/4\s+4\s+4\s+\S+\n$/);
   });
+
+  it('reports ProgressDeadlineExceeded when a rollout makes no progress for progressDeadlineSeconds (syncRolloutStatus)', async () => {
+    const cluster = new Cluster({ seed: 8, workers: 2 });
+    expect(await cluster.waitForNodesReady()).toBe(true);
+    const con = new Console(cluster);
+    const conditions = async () => (await con.exec(`kubectl get deploy web -o 'jsonpath={range .status.conditions[*]}{.type}={.status}/{.reason}: {.message}{"\\n"}{end}'`)).output;
+    await con.exec(deploy('nginx:1.25') + 'sim advance 20s');
+    const first = await conditions();
+    expect(first).toMatch(/^Available=True\/MinimumReplicasAvailable: Deployment has minimum availability\.\nProgressing=True\/NewReplicaSetAvailable: ReplicaSet "web-\w+" has successfully progressed\.\n$/);
+    await con.exec(`kubectl patch deployment web -p '{"spec":{"progressDeadlineSeconds":30}}'`);
+    await con.exec('kubectl set image deployment/web nginx=nginx:doesnotexist');
+    await con.exec('sim advance 20s');
+    expect(await conditions()).toMatch(/Progressing=True\/ReplicaSetUpdated: ReplicaSet "web-\w+" is progressing\./);
+    await con.exec('sim advance 30s');
+    expect(await conditions()).toMatch(/Progressing=False\/ProgressDeadlineExceeded: ReplicaSet "web-\w+" has timed out progressing\./);
+    const status = await con.exec('kubectl rollout status deployment/web');
+    expect(status.output).toContain('error: deployment "web" exceeded its progress deadline');
+    expect(status.exitCode).toBe(1);
+  });
 });
