@@ -11,6 +11,7 @@ import type { AttemptRecord } from '../../sim/scheduler/explain';
 import { indexByPod, type PodTraceIndex } from '../inspector/sequence';
 import { foldPulls, foldRailCalls, type PullState, type RailCall } from '../viz/rail';
 import { decisionsToExplain, foldDecisions, type Decision } from '../viz/scheduling';
+import { foldPodMarks, prunePodMarks, type PodMarks } from '../viz/probes';
 
 export type ClusterPhase = 'idle' | 'booting' | 'ready' | 'failed';
 
@@ -47,6 +48,8 @@ export class Cluster {
   pulls = $state.raw<ReadonlyMap<string, PullState>>(new Map());
   /** The kube-scheduler's recent decisions (from `scheduler.attempt` / `scheduler.bind`), oldest first. */
   decisions = $state.raw<readonly Decision[]>([]);
+  /** pod key -> container -> last probe results and OOM kill (from `probe.*`, `process.start`, `kernel.oomKill`). */
+  podMarks = $state.raw<PodMarks>(new Map());
   /** pod key -> the scheduler's record of a recent attempt, fetched for the map's node verdicts. */
   attempts = $state.raw<ReadonlyMap<string, AttemptRecord>>(new Map());
 
@@ -113,6 +116,7 @@ export class Cluster {
         this.railCalls = new Map();
         this.pulls = new Map();
         this.decisions = [];
+        this.podMarks = new Map();
         this.attempts = new Map();
         this.#setClock(message.clock);
         break;
@@ -123,6 +127,7 @@ export class Cluster {
         this.podTrace = indexByPod(this.podTrace, message.trace);
         this.railCalls = foldRailCalls(this.railCalls, message.trace);
         this.pulls = foldPulls(this.pulls, message.trace);
+        this.#foldPodMarks(message.trace);
         this.#foldDecisions(message.trace);
         this.#setClock(message.clock);
         break;
@@ -130,6 +135,12 @@ export class Cluster {
         for (const listener of this.#outputListeners) listener(message.text);
         break;
     }
+  }
+
+  #foldPodMarks(trace: readonly TraceEvent[]): void {
+    const pods = this.resources.get('pods');
+    const folded = foldPodMarks(this.podMarks, trace);
+    this.podMarks = folded.size > 0 ? prunePodMarks(folded, (key) => pods?.has(key) ?? false) : folded;
   }
 
   /** Folds scheduler decisions and asks the scheduler for the records of the ones the map will draw. */

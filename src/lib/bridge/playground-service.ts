@@ -15,6 +15,9 @@ const MIRRORED = ['namespaces', 'nodes', 'pods', 'events', 'deployments', 'repli
 const FRAME_MS = 16;
 /** At most this many trace events per batch: at high speed the page shows rates, not every arrow. */
 const MAX_TRACE_PER_BATCH = 400;
+/** Trace kinds behind a container's marks on the map (src/lib/viz/probes.ts), and how many survive a cut. */
+const CONTAINER_MARK_KINDS = new Set(['probe.liveness', 'probe.readiness', 'probe.startup', 'process.start', 'kernel.oomKill']);
+const MAX_MARKS_PER_BATCH = 200;
 
 export class PlaygroundService implements PlaygroundApi {
   #cluster?: Cluster;
@@ -62,7 +65,12 @@ export class PlaygroundService implements PlaygroundApi {
         // Each node's newest heartbeat survives the cut: the page's lease dot and failure countdown read it.
         const beats = new Map<string, TraceEvent>();
         for (const e of dropped) if (e.kind === 'lease.renew' && e.node !== undefined) beats.set(e.node, e);
-        this.#trace.unshift(...[...beats.values()].sort((a, b) => a.seq - b.seq));
+        // So does each container's newest probe result, start and OOM kill (the map's "2/3" counters
+        // and OOM marks read them), up to a bound so a thousand-node run stays cheap.
+        const marks = new Map<string, TraceEvent>();
+        for (const e of dropped) if (CONTAINER_MARK_KINDS.has(e.kind) && typeof e.pod === 'string') marks.set(`${e.pod}|${String(e.container)}|${e.kind}`, e);
+        const kept = [...marks.values()].sort((a, b) => a.seq - b.seq).slice(-MAX_MARKS_PER_BATCH);
+        this.#trace.unshift(...[...beats.values(), ...kept].sort((a, b) => a.seq - b.seq));
       }
       this.#scheduleFlush();
     };

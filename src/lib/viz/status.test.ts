@@ -109,6 +109,12 @@ describe('podView', () => {
     },
     { name: 'OOMKilled', pod: { status: { phase: 'Failed', containerStatuses: [{ name: 'a', state: { terminated: { reason: 'OOMKilled' } } }] } }, tone: 'oom', glyph: 'OOM' },
     { name: 'evicted', pod: { status: { phase: 'Failed', reason: 'Evicted' } }, tone: 'evicted', glyph: 'E' },
+    {
+      name: 'evicted, kubectl printing the container reason',
+      pod: { spec: { containers: [{ name: 'a' }] }, status: { phase: 'Failed', reason: 'Evicted', containerStatuses: [{ name: 'a', state: { terminated: { reason: 'Completed' } } }] } },
+      tone: 'evicted',
+      glyph: 'E'
+    },
     { name: 'completed', pod: { status: { phase: 'Succeeded', containerStatuses: [{ name: 'a', state: { terminated: { reason: 'Completed' } } }] } }, tone: 'succeeded', glyph: '✓' }
   ];
   for (const c of cases) {

@@ -58,7 +58,9 @@ export function podView(pod: KObject): PodView {
 }
 
 function toneOf(reason: string, pod: KObject, ready: number, total: number): { tone: PodTone; glyph: string } {
-  if (reason === 'Evicted') return { tone: 'evicted', glyph: 'E' };
+  // kubectl prints the container's termination reason (Completed, Error) over the pod's `Evicted`,
+  // as upstream's printPod does; the map keeps the eviction visible.
+  if (reason === 'Evicted' || (pod.status?.reason === 'Evicted' && pod.status?.phase === 'Failed')) return { tone: 'evicted', glyph: 'E' };
   if (reason === 'OOMKilled' || reason === 'Init:OOMKilled') return { tone: 'oom', glyph: 'OOM' };
   if (ERROR_REASONS.test(reason)) return { tone: 'error', glyph: '!' };
   if (reason === 'Completed' || reason === 'Succeeded') return { tone: 'succeeded', glyph: '✓' };
@@ -84,4 +86,13 @@ export function nodeView(node: KObject): NodeView {
   const tone: NodeTone = ready?.status === 'True' ? 'ready' : ready?.status === 'False' ? 'notready' : 'unknown';
   // The words of `kubectl get nodes` (Ready=Unknown prints NotReady); the tone keeps the difference.
   return { status: nodeStatus(node), tone };
+}
+
+/** Names of the containers whose current or last termination was an OOM kill (`kubectl describe`'s Last State: Reason OOMKilled). */
+export function oomKilledContainers(pod: KObject): ReadonlySet<string> {
+  const names = new Set<string>();
+  for (const s of (pod.status?.containerStatuses ?? []) as any[]) {
+    if (s.state?.terminated?.reason === 'OOMKilled' || s.lastState?.terminated?.reason === 'OOMKilled') names.add(s.name);
+  }
+  return names;
 }

@@ -3,8 +3,9 @@
  * rotating start index until numFeasibleNodesToFind are feasible), PreScore and Score on the
  * feasible nodes only, selectHost. Shared by the Scheduler and the bench.
  * The Filter loop is tight: the active (not skipped) Filter plugins are listed once per cycle,
- * a passing node costs no allocation, and the attempt's record keeps only what the cycle computes
- * anyway (see explain.ts Attempt).
+ * each chunk of nodes goes plugin by plugin (see #findNodesThatPassFilters), a passing node costs
+ * no allocation, and the attempt's record keeps only what the cycle computes anyway (see
+ * explain.ts Attempt).
  * upstream: pkg/scheduler/schedule_one.go (schedulePod, findNodesThatFitPod,
  * findNodesThatPassFilters, numFeasibleNodesToFind, prioritizeNodes, selectHost)
  */
@@ -58,6 +59,9 @@ export type ScheduleResult = { host: string } | { error: string; code: Code; plu
 
 export class ScheduleAlgorithm {
   #nextStartNodeIndex = 0;
+  /** Filter loop buffers, reused across cycles: the chunk's node indices, and rejections by node index (cleared after each chunk). */
+  #cand = new Int32Array(0);
+  #rejected: (Status | undefined)[] = [];
 
   constructor(
     readonly cache: SchedulerCache,
@@ -81,9 +85,10 @@ export class ScheduleAlgorithm {
       for (const n of all) diagnosis.nodeToStatus.set(n.name, pre.status);
       rec.preFilterStatus = pre.status;
     } else {
-      feasible = this.#findNodesThatPassFilters(framework, percentageOfNodesToScore, state, pod, pre.nodeNames ? all.filter((n) => pre.nodeNames!.has(n.name)) : all, diagnosis);
+      const nodes = pre.nodeNames ? all.filter((n) => pre.nodeNames!.has(n.name)) : all;
+      // The feasible nodes' names go straight into the record (from the snapshot's names when they align).
+      feasible = this.#findNodesThatPassFilters(framework, percentageOfNodesToScore, state, pod, nodes, nodes === all ? rec.names : undefined, rec, diagnosis);
     }
-    for (const ni of feasible) rec.feasible.push(ni.name);
 
     if (feasible.length === 0) {
       const plugins = new Set<string>();
@@ -104,32 +109,80 @@ export class ScheduleAlgorithm {
   }
 
   /** Filters from where the last cycle stopped until enough feasible nodes are found. upstream: findNodesThatPassFilters */
-  #findNodesThatPassFilters(framework: Framework, percentageOfNodesToScore: number | undefined, state: CycleState, pod: Pod, nodes: NodeInfo[], diagnosis: Diagnosis): NodeInfo[] {
+  #findNodesThatPassFilters(
+    framework: Framework,
+    percentageOfNodesToScore: number | undefined,
+    state: CycleState,
+    pod: Pod,
+    nodes: NodeInfo[],
+    names: readonly string[] | undefined,
+    rec: Attempt,
+    diagnosis: Diagnosis
+  ): NodeInfo[] {
     const n = nodes.length;
     const want = numFeasibleNodesToFind(percentageOfNodesToScore, n);
     const filters = framework.activeFilters(state);
     const nf = filters.length;
-    const feasible: NodeInfo[] = [];
+    // At most `want` feasible nodes: sized once and trimmed at the end (growing by push would
+    // reallocate several times per cycle). Their names go straight into the record.
+    const feasible = new Array<NodeInfo>(want);
+    const feasibleNames = new Array<string>(want);
+    let found = 0;
     const start = this.#nextStartNodeIndex % Math.max(1, n);
+    if (this.#cand.length < n) {
+      this.#cand = new Int32Array(n);
+      this.#rejected = new Array<Status | undefined>(n).fill(undefined);
+    }
+    const cand = this.#cand;
+    const rejected = this.#rejected;
+    // Chunks of exactly as many nodes as are still wanted: every node of a chunk would be
+    // evaluated by the node-by-node loop too, so running the chunk plugin by plugin (each
+    // plugin's own loop over the nodes not yet rejected) evaluates the same (plugin, node) pairs
+    // with the same results; statuses and feasible nodes are then recorded in node order.
     let processed = 0;
-    for (let i = 0; i < n && feasible.length < want; i++) {
-      let k = start + i;
-      if (k >= n) k -= n;
-      const ni = nodes[k];
-      processed++;
-      let rejected: Status | undefined;
-      for (let j = 0; j < nf; j++) {
-        const s = filters[j].filter(state, pod, ni);
-        if (s.code !== Code.Success) {
-          // upstream: a non-rejection (Error) is reported as is; rejections carry the plugin name.
-          rejected = s.withPlugin(filters[j].name);
-          break;
+    while (processed < n && found < want) {
+      const count = Math.min(n - processed, want - found);
+      for (let c = 0; c < count; c++) {
+        let k = start + processed + c;
+        if (k >= n) k -= n;
+        cand[c] = k;
+        // (Cleared again below; this keeps a plugin that threw in an earlier cycle from leaving a stale entry.)
+        rejected[k] = undefined;
+      }
+      let m = count;
+      for (let j = 0; j < nf && m > 0; j++) {
+        const p = filters[j];
+        if (p.filterNodes) m = p.filterNodes(state, pod, nodes, cand, m, rejected);
+        else {
+          let kept = 0;
+          for (let c = 0; c < m; c++) {
+            const k = cand[c];
+            const s = p.filter(state, pod, nodes[k]);
+            // upstream: a non-rejection (Error) is reported as is; rejections carry the plugin name.
+            if (s.code !== Code.Success) rejected[k] = s.withPlugin(p.name);
+            else cand[kept++] = k;
+          }
+          m = kept;
         }
       }
-      if (rejected) diagnosis.nodeToStatus.set(ni.name, rejected);
-      else feasible.push(ni);
+      for (let c = 0; c < count; c++) {
+        let k = start + processed + c;
+        if (k >= n) k -= n;
+        const r = rejected[k];
+        if (r) {
+          diagnosis.nodeToStatus.set(nodes[k].name, r);
+          rejected[k] = undefined;
+        } else {
+          feasible[found] = nodes[k];
+          feasibleNames[found++] = names ? names[k] : nodes[k].name;
+        }
+      }
+      processed += count;
     }
     this.#nextStartNodeIndex = (this.#nextStartNodeIndex + processed) % Math.max(1, n);
+    feasible.length = found;
+    feasibleNames.length = found;
+    rec.feasible = feasibleNames;
     return feasible;
   }
 }

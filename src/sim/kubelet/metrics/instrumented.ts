@@ -34,24 +34,34 @@ export const OPERATION_TYPES: Readonly<Record<string, string>> = {
 
 /** Wraps the runtime: the same object for everything but the CRI methods, which are timed. */
 export function instrumentedRuntime(runtime: ContainerRuntime, metrics: KubeletMetrics, clock: SimClock): ContainerRuntime {
+  // Hot path (every probe's ExecSync goes through here): the wrapper of each method is made once
+  // per method (remade only if the property changes), not per property read.
+  const cache = new Map<PropertyKey, { value: (...args: unknown[]) => unknown; wrapped: (...args: unknown[]) => unknown }>();
   return new Proxy(runtime, {
     get(target, prop) {
       const value = Reflect.get(target, prop, target);
       if (typeof value !== 'function') return value;
+      const hit = cache.get(prop);
+      if (hit && hit.value === value) return hit.wrapped;
       const operation = typeof prop === 'string' ? OPERATION_TYPES[prop] : undefined;
       // Methods run on the real runtime (its private fields are not reachable through the proxy).
-      if (!operation) return value.bind(target);
-      return (...args: unknown[]) => {
-        const cb = args[args.length - 1] as (r: { ok: boolean }) => void;
-        const t0 = clock.now();
-        return value.apply(target, [
-          ...args.slice(0, -1),
-          (r: { ok: boolean }) => {
-            metrics.runtimeOperation(operation, clock.now() - t0, r.ok);
-            cb(r);
-          }
-        ]);
-      };
+      const wrapped = operation ? timed(target, value, operation, metrics, clock) : value.bind(target);
+      cache.set(prop, { value, wrapped });
+      return wrapped;
     }
   });
+}
+
+function timed(target: ContainerRuntime, value: (...args: unknown[]) => unknown, operation: string, metrics: KubeletMetrics, clock: SimClock): (...args: unknown[]) => unknown {
+  return (...args: unknown[]) => {
+    // As before: the last argument is the callback (none: the wrapper is the only argument).
+    const last = Math.max(0, args.length - 1);
+    const cb = args[last] as (r: { ok: boolean }) => void;
+    const t0 = clock.now();
+    args[last] = (r: { ok: boolean }) => {
+      metrics.runtimeOperation(operation, clock.now() - t0, r.ok);
+      cb(r);
+    };
+    return value.apply(target, args);
+  };
 }

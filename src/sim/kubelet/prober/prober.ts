@@ -112,8 +112,14 @@ export class Prober {
     const podIP: string = status.podIP ?? '';
     if (spec.exec) {
       // upstream: ExpandContainerCommandOnlyStatic: $(VAR) from the container's literal env values only.
-      const env = new Map<string, string>((container.env ?? []).filter((e: any) => e.value !== undefined).map((e: any) => [e.name, String(e.value)]));
-      const command = (spec.exec.command ?? []).map((a: string) => expand(a, (n) => env.get(n)));
+      const raw: string[] = spec.exec.command ?? [];
+      // Hot path: an argv with no `$` expands to itself (no env map, no closure).
+      let command: string[];
+      if (raw.every((a) => typeof a === 'string' && !a.includes('$'))) command = raw.slice();
+      else {
+        const env = new Map<string, string>((container.env ?? []).filter((e: any) => e.value !== undefined).map((e: any) => [e.name, String(e.value)]));
+        command = raw.map((a: string) => expand(a, (n) => env.get(n)));
+      }
       return doExecProbe(this.deps.runtime, net, containerID, command, timeout, done);
     }
     if (spec.httpGet) {

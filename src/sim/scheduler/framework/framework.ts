@@ -243,12 +243,26 @@ export class Framework {
    */
   runScorePlugins(state: CycleState, pod: Pod, nodes: NodeInfo[]): ScoreResult {
     const n = nodes.length;
-    const out: ScoreResult = { plugins: [], weights: [], raw: [], normalized: [], totals: new Float64Array(n), status: SuccessStatus };
-    let scores: NodeScore[] | undefined;
+    // One buffer per cycle for the totals and every plugin's raw and normalized scores (views
+    // into it): one allocation instead of one per plugin. The arrays are kept by the attempt's record.
+    const active: ScorePlugin[] = [];
+    let slots = 0;
     for (const p of this.score) {
       if (state.skipScorePlugins.has(p.name)) continue;
-      const raw = new Int32Array(n);
-      if (p.scoreValue) {
+      active.push(p);
+      slots += p.normalizeScore ? 2 : 1;
+    }
+    // The totals (float64) first, then the int32 slots: one backing store per cycle.
+    const buf = new ArrayBuffer(8 * n + 4 * n * slots);
+    let slot = 0;
+    const out: ScoreResult = { plugins: [], weights: [], raw: [], normalized: [], totals: new Float64Array(buf, 0, n), status: SuccessStatus };
+    const totals = out.totals;
+    let scores: NodeScore[] | undefined;
+    for (let a = 0; a < active.length; a++) {
+      const p = active[a];
+      const raw = new Int32Array(buf, 8 * n + 4 * n * slot++, n);
+      if (p.scoreNodes) p.scoreNodes(state, pod, nodes, raw);
+      else if (p.scoreValue) {
         for (let i = 0; i < n; i++) raw[i] = p.scoreValue(state, pod, nodes[i]);
       } else {
         for (let i = 0; i < n; i++) {
@@ -258,7 +272,12 @@ export class Framework {
         }
       }
       let normalized = raw;
-      if (p.normalizeScore) {
+      if (p.normalizeScore && p.normalizeScoreValues) {
+        normalized = new Int32Array(buf, 8 * n + 4 * n * slot++, n);
+        normalized.set(raw);
+        const s = p.normalizeScoreValues(state, pod, normalized);
+        if (!s.isSuccess()) return { ...out, status: s.withPlugin(p.name) };
+      } else if (p.normalizeScore) {
         if (!scores) {
           // One NodeScore list per cycle, reused across cycles of the same size (never kept).
           if (this.#scoreList.length !== n) this.#scoreList = nodes.map(() => ({ name: '', score: 0 }));
@@ -268,11 +287,11 @@ export class Framework {
         for (let i = 0; i < n; i++) scores[i].score = raw[i];
         const s = p.normalizeScore(state, pod, scores);
         if (!s.isSuccess()) return { ...out, status: s.withPlugin(p.name) };
-        normalized = new Int32Array(n);
+        normalized = new Int32Array(buf, 8 * n + 4 * n * slot++, n);
         for (let i = 0; i < n; i++) normalized[i] = scores[i].score;
       }
       const weight = this.weights[p.name] ?? 1;
-      for (let i = 0; i < n; i++) out.totals[i] += normalized[i] * weight;
+      for (let i = 0; i < n; i++) totals[i] += normalized[i] * weight;
       out.plugins.push(p.name);
       out.weights.push(weight);
       out.raw.push(raw);

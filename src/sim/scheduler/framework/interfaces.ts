@@ -43,6 +43,13 @@ export interface PreFilterPlugin extends Plugin {
 
 export interface FilterPlugin extends Plugin {
   filter(state: CycleState, pod: Pod, nodeInfo: NodeInfo): Status;
+  /**
+   * Optional: `filter` over `nodes[cand[0..count)]`, keeping the passing indices at the front of
+   * `cand` (in order) and returning how many; a rejected node's status, with this plugin's name,
+   * goes to `rejected[index]`. Each plugin writes its own loop so the call inside stays
+   * monomorphic (the framework's loop would call every plugin from one site).
+   */
+  filterNodes?(state: CycleState, pod: Pod, nodes: NodeInfo[], cand: Int32Array, count: number, rejected: (Status | undefined)[]): number;
 }
 
 export interface PostFilterResult {
@@ -64,8 +71,19 @@ export interface ScorePlugin extends Plugin {
    * (the framework's hot loop calls this when present; `score` wraps it).
    */
   scoreValue?(state: CycleState, pod: Pod, nodeInfo: NodeInfo): number;
+  /**
+   * Optional: `scoreValue` for every node into `out` (aligned with `nodes`). Each plugin writes
+   * its own loop so the call inside stays monomorphic (the framework's loop would call every
+   * plugin from one site).
+   */
+  scoreNodes?(state: CycleState, pod: Pod, nodes: NodeInfo[], out: Int32Array): void;
   /** Optional: maps raw scores onto 0..MaxNodeScore in place. upstream: ScoreExtensions */
   normalizeScore?(state: CycleState, pod: Pod, scores: NodeScore[]): Status;
+  /**
+   * Optional, with `normalizeScore`: the same mapping over the scores alone (aligned with the
+   * scored nodes), in place, for a normaliser that needs no node names; the framework prefers it.
+   */
+  normalizeScoreValues?(state: CycleState, pod: Pod, scores: Int32Array): Status;
 }
 
 export interface ReservePlugin extends Plugin {

@@ -14,7 +14,7 @@
  * exitshell); man 7 pid_namespaces (signals to init).
  */
 
-import type { Process, ProcessContext, SignalOutcome, Step } from '../process';
+import type { HttpResponse, Process, ProcessContext, SignalOutcome, Step } from '../process';
 import type { Signal } from '../programs';
 import { parseScript } from './parser';
 import { ShSyntaxError } from './lexer';
@@ -139,4 +139,38 @@ export function startShell(ctx: ProcessContext, options: ShellOptions = {}): Pro
 /** A process started by exec (probes, `kubectl exec`): the same shell, with its own PID. */
 export function execShell(ctx: ProcessContext): Process {
   return startShell(ctx, { pid: 42 });
+}
+
+/**
+ * The exit status of an exec'd argv that needs no shell at all (`true`, `false`: the exec probe's
+ * classic `command: [true]`), or undefined. Such a process prints nothing, has no trap, listens
+ * on nothing and exits at its first step, as the shell would run it: the runtime can skip building
+ * a shell for it (hot path: an exec probe every 10 s per container).
+ */
+export function trivialExitCode(argv: readonly string[]): number | undefined {
+  const a0 = argv[0];
+  return a0 === 'true' ? 0 : a0 === 'false' ? 1 : undefined;
+}
+
+/** A process that exits with `code` at its first step (see trivialExitCode); stateless, so shared. */
+export function exitingProcess(code: number): Process {
+  return (EXITING[code] ??= new ExitingProcess(code));
+}
+
+const EXITING: ExitingProcess[] = [];
+
+class ExitingProcess implements Process {
+  constructor(readonly code: number) {}
+  resume(): Step {
+    return { kind: 'exit', code: this.code };
+  }
+  signal(): SignalOutcome {
+    return { kind: 'ignore' };
+  }
+  listening(): readonly number[] {
+    return [];
+  }
+  http(): HttpResponse {
+    return { error: 'Connection refused' };
+  }
 }

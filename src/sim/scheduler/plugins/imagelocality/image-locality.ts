@@ -63,6 +63,10 @@ export function newImageLocality(handle: Pick<Handle, 'nodeInfos'>) {
   };
   return withScore({
     name: ImageLocalityName,
+    /** Every node's score into `out`: this plugin's own loop, so the call inside is monomorphic. */
+    scoreNodes(state: CycleState, pod: Pod, nodes: NodeInfo[], out: Int32Array): void {
+      for (let i = 0; i < nodes.length; i++) out[i] = this.scoreValue(state, pod, nodes[i]);
+    },
     scoreValue(state: CycleState, pod: Pod, nodeInfo: NodeInfo): number {
       const c = cycleImages(state, pod);
       let sum = 0;

@@ -7,7 +7,7 @@
 import type { Node, NodeSelectorRequirement, NodeSelectorTerm, Pod } from 'kubernetes-types/core/v1';
 import type { FilterPlugin, PreScorePlugin, ScorePlugin } from '../../framework/interfaces';
 import { Code, MaxNodeScore, Status, SuccessStatus, type CycleState, type NodeInfo, type NodeScore } from '../../framework/types';
-import { defaultNormalizeScore } from '../helper/normalize-score';
+import { defaultNormalizeScore, defaultNormalizeScoreValues } from '../helper/normalize-score';
 
 export const NodeAffinityName = 'NodeAffinity';
 export const ErrReasonPod = "node(s) didn't match Pod's node affinity/selector";
@@ -64,6 +64,17 @@ export function requiredNodeAffinityMatches(pod: Pod, node: Node): boolean {
 export function newNodeAffinity() {
   return {
     name: NodeAffinityName,
+    /** This plugin's own loop over the candidate nodes, so the call inside is monomorphic (see FilterPlugin.filterNodes). */
+    filterNodes(state: CycleState, pod: Pod, nodes: NodeInfo[], cand: Int32Array, count: number, rejected: (Status | undefined)[]): number {
+      let kept = 0;
+      for (let c = 0; c < count; c++) {
+        const k = cand[c];
+        const s = this.filter(state, pod, nodes[k]);
+        if (s.code !== Code.Success) rejected[k] = s.withPlugin(this.name);
+        else cand[kept++] = k;
+      }
+      return kept;
+    },
     filter(_state: CycleState, pod: Pod, nodeInfo: NodeInfo): Status {
       if (!nodeInfo.node) return new Status(Code.Error, 'node not found');
       return requiredNodeAffinityMatches(pod, nodeInfo.node) ? SuccessStatus : new Status(Code.UnschedulableAndUnresolvable, ErrReasonPod);
@@ -81,6 +92,9 @@ export function newNodeAffinity() {
     },
     normalizeScore(_state: CycleState, _pod: Pod, scores: NodeScore[]): Status {
       return defaultNormalizeScore(MaxNodeScore, false, scores);
+    },
+    normalizeScoreValues(_state: CycleState, _pod: Pod, scores: Int32Array): Status {
+      return defaultNormalizeScoreValues(MaxNodeScore, false, scores);
     }
   } satisfies FilterPlugin & PreScorePlugin & ScorePlugin;
 }

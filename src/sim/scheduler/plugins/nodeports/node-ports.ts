@@ -29,6 +29,17 @@ export function newNodePorts() {
       // upstream: no host ports -> Skip (Filter is not run)
       return { status: new Status(ports.length === 0 ? Code.Skip : Code.Success) };
     },
+    /** This plugin's own loop over the candidate nodes, so the call inside is monomorphic (see FilterPlugin.filterNodes). */
+    filterNodes(state: CycleState, pod: Pod, nodes: NodeInfo[], cand: Int32Array, count: number, rejected: (Status | undefined)[]): number {
+      let kept = 0;
+      for (let c = 0; c < count; c++) {
+        const k = cand[c];
+        const s = this.filter(state, pod, nodes[k]);
+        if (s.code !== Code.Success) rejected[k] = s.withPlugin(this.name);
+        else cand[kept++] = k;
+      }
+      return kept;
+    },
     filter(state: CycleState, pod: Pod, nodeInfo: NodeInfo): Status {
       const ports = state.read<HostPort[]>(PREFILTER_KEY) ?? podHostPorts(pod);
       return portsConflict(ports, nodeInfo.usedPorts.keys()) ? new Status(Code.Unschedulable, ErrReasonNodePorts) : new Status(Code.Success);

@@ -50,6 +50,10 @@ export function newBalancedAllocation(resources: ResourceSpec[] = DefaultResourc
       state.write(PRESCORE_KEY, req);
       return SuccessStatus;
     },
+    /** Every node's score into `out`: this plugin's own loop, so the call inside is monomorphic. */
+    scoreNodes(state: CycleState, pod: Pod, nodes: NodeInfo[], out: Int32Array): void {
+      for (let i = 0; i < nodes.length; i++) out[i] = this.scoreValue(state, pod, nodes[i]);
+    },
     scoreValue(state: CycleState, pod: Pod, nodeInfo: NodeInfo): number {
       if (state !== cycle) {
         cycle = state;

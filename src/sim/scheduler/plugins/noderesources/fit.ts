@@ -33,14 +33,15 @@ export interface InsufficientResource {
 }
 
 /** Whether fitsRequest would find nothing missing, without building the list (the Filter hot path). */
-function fitsAll(req: Resource, ni: NodeInfo): boolean {
+function fitsAll(req: Resource, scalarNames: readonly string[], ni: NodeInfo): boolean {
   const a = ni.allocatable;
   const u = ni.requested;
   if (ni.pods.size + 1 > a.allowedPodNumber) return false;
   if (req.milliCPU > 0 && req.milliCPU > a.milliCPU - u.milliCPU) return false;
   if (req.memory > 0 && req.memory > a.memory - u.memory) return false;
   if (req.ephemeralStorage > 0 && req.ephemeralStorage > a.ephemeralStorage - u.ephemeralStorage) return false;
-  for (const name in req.scalar) {
+  for (let i = 0; i < scalarNames.length; i++) {
+    const name = scalarNames[i];
     const r = req.scalar[name];
     if (r > 0 && r > (a.scalar[name] ?? 0) - (u.scalar[name] ?? 0)) return false;
   }
@@ -81,6 +82,7 @@ export function newNodeResourcesFit(strategy: ScoringStrategy = { type: 'LeastAl
   const allocatable = new Array<number>(resources.length);
   let filterCycle: CycleState | undefined;
   let filterReq: Resource;
+  let filterScalarNames: string[] = [];
   let scoreCycle: CycleState | undefined;
   let scoreReq: Resource;
   return withScore({
@@ -89,20 +91,37 @@ export function newNodeResourcesFit(strategy: ScoringStrategy = { type: 'LeastAl
       state.write(PREFILTER_KEY, state.podInfo?.requests ?? podRequests(pod));
       return { status: SuccessStatus };
     },
+    /** This plugin's own loop over the candidate nodes, so the call inside is monomorphic (see FilterPlugin.filterNodes). */
+    filterNodes(state: CycleState, pod: Pod, nodes: NodeInfo[], cand: Int32Array, count: number, rejected: (Status | undefined)[]): number {
+      let kept = 0;
+      for (let c = 0; c < count; c++) {
+        const k = cand[c];
+        const s = this.filter(state, pod, nodes[k]);
+        if (s.code !== Code.Success) rejected[k] = s.withPlugin(this.name);
+        else cand[kept++] = k;
+      }
+      return kept;
+    },
     filter(state: CycleState, pod: Pod, nodeInfo: NodeInfo): Status {
       // The current cycle's requests, looked up once per cycle rather than once per node.
       if (state !== filterCycle) {
         filterCycle = state;
         filterReq = state.read<Resource>(PREFILTER_KEY) ?? podRequests(pod);
+        // The scalar resources' names once per cycle (a for-in per node costs more than the check).
+        filterScalarNames = Object.keys(filterReq.scalar);
       }
       const req = filterReq;
-      if (fitsAll(req, nodeInfo)) return SuccessStatus;
+      if (fitsAll(req, filterScalarNames, nodeInfo)) return SuccessStatus;
       return new Status(Code.Unschedulable, ...fitsRequest(req, nodeInfo).map((i) => i.reason));
     },
     /** upstream: fit.go PreScore: the pod's (non-zero) requests, computed once per cycle. */
     preScore(state: CycleState, pod: Pod): Status {
       state.write(PRESCORE_KEY, state.podInfo?.nonZeroRequests ?? podRequests(pod, true));
       return SuccessStatus;
+    },
+    /** Every node's score into `out`: this plugin's own loop, so the call inside is monomorphic. */
+    scoreNodes(state: CycleState, pod: Pod, nodes: NodeInfo[], out: Int32Array): void {
+      for (let i = 0; i < nodes.length; i++) out[i] = this.scoreValue(state, pod, nodes[i]);
     },
     scoreValue(state: CycleState, pod: Pod, nodeInfo: NodeInfo): number {
       if (state !== scoreCycle) {

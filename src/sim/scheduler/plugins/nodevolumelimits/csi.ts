@@ -36,6 +36,17 @@ export function newNodeVolumeLimits(handle: Pick<Handle, 'storage'>) {
       // upstream: PreFilter skips pods without PVC or ephemeral volumes.
       return { status: podClaimNames(pod).length === 0 ? new Status(Code.Skip) : SuccessStatus };
     },
+    /** This plugin's own loop over the candidate nodes, so the call inside is monomorphic (see FilterPlugin.filterNodes). */
+    filterNodes(state: CycleState, pod: Pod, nodes: NodeInfo[], cand: Int32Array, count: number, rejected: (Status | undefined)[]): number {
+      let kept = 0;
+      for (let c = 0; c < count; c++) {
+        const k = cand[c];
+        const s = this.filter(state, pod, nodes[k]);
+        if (s.code !== Code.Success) rejected[k] = s.withPlugin(this.name);
+        else cand[kept++] = k;
+      }
+      return kept;
+    },
     filter(_state: CycleState, pod: Pod, nodeInfo: NodeInfo): Status {
       const wanted = csiVolumes(pod, handle);
       if (wanted.size === 0) return SuccessStatus;

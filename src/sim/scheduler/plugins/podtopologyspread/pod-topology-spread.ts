@@ -101,6 +101,17 @@ export function newPodTopologySpread(handle: Pick<Handle, 'nodeInfos'>) {
       state.write(PREFILTER_KEY, { constraints, counts } satisfies PreFilterState);
       return { status: new Status(Code.Success) };
     },
+    /** This plugin's own loop over the candidate nodes, so the call inside is monomorphic (see FilterPlugin.filterNodes). */
+    filterNodes(state: CycleState, pod: Pod, nodes: NodeInfo[], cand: Int32Array, count: number, rejected: (Status | undefined)[]): number {
+      let kept = 0;
+      for (let c = 0; c < count; c++) {
+        const k = cand[c];
+        const s = this.filter(state, pod, nodes[k]);
+        if (s.code !== Code.Success) rejected[k] = s.withPlugin(this.name);
+        else cand[kept++] = k;
+      }
+      return kept;
+    },
     filter(state: CycleState, pod: Pod, nodeInfo: NodeInfo): Status {
       const s = state.read<PreFilterState>(PREFILTER_KEY);
       if (!s) return new Status(Code.Success);

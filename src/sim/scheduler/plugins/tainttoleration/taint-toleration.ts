@@ -8,7 +8,7 @@ import type { Pod, Taint, Toleration } from 'kubernetes-types/core/v1';
 import type { FilterPlugin, PreScorePlugin, ScorePlugin } from '../../framework/interfaces';
 import { Code, MaxNodeScore, Status, SuccessStatus, type CycleState, type NodeInfo, type NodeScore } from '../../framework/types';
 import { withScore } from '../helper/score-value';
-import { defaultNormalizeScore } from '../helper/normalize-score';
+import { defaultNormalizeScore, defaultNormalizeScoreValues } from '../helper/normalize-score';
 
 export const TaintTolerationName = 'TaintToleration';
 
@@ -37,6 +37,17 @@ const none: Toleration[] = [];
 export function newTaintToleration() {
   return withScore({
     name: TaintTolerationName,
+    /** This plugin's own loop over the candidate nodes, so the call inside is monomorphic (see FilterPlugin.filterNodes). */
+    filterNodes(state: CycleState, pod: Pod, nodes: NodeInfo[], cand: Int32Array, count: number, rejected: (Status | undefined)[]): number {
+      let kept = 0;
+      for (let c = 0; c < count; c++) {
+        const k = cand[c];
+        const s = this.filter(state, pod, nodes[k]);
+        if (s.code !== Code.Success) rejected[k] = s.withPlugin(this.name);
+        else cand[kept++] = k;
+      }
+      return kept;
+    },
     filter(_state: CycleState, pod: Pod, nodeInfo: NodeInfo): Status {
       const taints = nodeInfo.node?.spec?.taints;
       if (!taints || taints.length === 0) return SuccessStatus;
@@ -50,6 +61,10 @@ export function newTaintToleration() {
       state.write(PRESCORE_KEY, tolerations);
       return SuccessStatus;
     },
+    /** Every node's score into `out`: this plugin's own loop, so the call inside is monomorphic. */
+    scoreNodes(state: CycleState, pod: Pod, nodes: NodeInfo[], out: Int32Array): void {
+      for (let i = 0; i < nodes.length; i++) out[i] = this.scoreValue(state, pod, nodes[i]);
+    },
     scoreValue(state: CycleState, _pod: Pod, nodeInfo: NodeInfo): number {
       const taints = nodeInfo.node?.spec?.taints;
       if (!taints || taints.length === 0) return 0;
@@ -62,6 +77,9 @@ export function newTaintToleration() {
     },
     normalizeScore(_state: CycleState, _pod: Pod, scores: NodeScore[]): Status {
       return defaultNormalizeScore(MaxNodeScore, true, scores);
+    },
+    normalizeScoreValues(_state: CycleState, _pod: Pod, scores: Int32Array): Status {
+      return defaultNormalizeScoreValues(MaxNodeScore, true, scores);
     }
   } satisfies Omit<FilterPlugin & PreScorePlugin & ScorePlugin, 'score'> & { scoreValue: NonNullable<ScorePlugin['scoreValue']> });
 }

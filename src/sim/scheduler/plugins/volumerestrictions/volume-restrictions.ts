@@ -49,6 +49,17 @@ export function newVolumeRestrictions(handle: Pick<Handle, 'storage' | 'nodeInfo
       state.write(PREFILTER_KEY, disks);
       return { status: SuccessStatus };
     },
+    /** This plugin's own loop over the candidate nodes, so the call inside is monomorphic (see FilterPlugin.filterNodes). */
+    filterNodes(state: CycleState, pod: Pod, nodes: NodeInfo[], cand: Int32Array, count: number, rejected: (Status | undefined)[]): number {
+      let kept = 0;
+      for (let c = 0; c < count; c++) {
+        const k = cand[c];
+        const s = this.filter(state, pod, nodes[k]);
+        if (s.code !== Code.Success) rejected[k] = s.withPlugin(this.name);
+        else cand[kept++] = k;
+      }
+      return kept;
+    },
     filter(state: CycleState, _pod: Pod, nodeInfo: NodeInfo): Status {
       const disks = state.read<Volume[]>(PREFILTER_KEY) ?? [];
       for (const v of disks) for (const pi of nodeInfo.pods.values()) if (isVolumeConflict(v, pi.pod)) return new Status(Code.Unschedulable, ErrReasonDiskConflict);
