@@ -19,7 +19,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const here = fileURLToPath(new URL('.', import.meta.url));
 const resultsDir = join(root, 'test-results');
 const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const PORT = 4173;
+const PORT = Number(process.env.E2E_PORT || 4173);
 const TEST_TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_MS || 90_000);
 const filter = process.argv[2];
 
