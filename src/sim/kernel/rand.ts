@@ -18,6 +18,8 @@ function splitmix32(seed: number): () => number {
 const ALPHANUMS = 'bcdfghjklmnpqrstvwxz2456789';
 
 export class Rand {
+  // The state is kept as signed 32-bit integers (`| 0`): V8 stores them as small integers, where
+  // unsigned values above 2^31 would be boxed doubles; the draws are the same bits.
   #a: number;
   #b: number;
   #c: number;
@@ -25,24 +27,22 @@ export class Rand {
 
   constructor(seed: number) {
     const sm = splitmix32(seed);
-    this.#a = sm();
-    this.#b = sm();
-    this.#c = sm();
-    this.#d = sm();
+    this.#a = sm() | 0;
+    this.#b = sm() | 0;
+    this.#c = sm() | 0;
+    this.#d = sm() | 0;
     for (let i = 0; i < 12; i++) this.uint32();
   }
 
   /** A uniformly distributed unsigned 32-bit integer. */
   uint32(): number {
-    let a = this.#a, b = this.#b, c = this.#c, d = this.#d;
-    const t = (((a + b) >>> 0) + d) >>> 0;
-    d = (d + 1) >>> 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) >>> 0;
-    c = (c << 21) | (c >>> 11);
-    c = (c + t) >>> 0;
-    this.#a = a >>> 0; this.#b = b >>> 0; this.#c = c; this.#d = d;
-    return t;
+    const a = this.#a, b = this.#b, c = this.#c, d = this.#d;
+    const t = (a + b + d) | 0;
+    this.#d = (d + 1) | 0;
+    this.#a = b ^ (b >>> 9);
+    this.#b = (c + (c << 3)) | 0;
+    this.#c = (((c << 21) | (c >>> 11)) + t) | 0;
+    return t >>> 0;
   }
 
   /** A float in [0, 1). */

@@ -62,6 +62,12 @@ export class ScheduleAlgorithm {
   /** Filter loop buffers, reused across cycles: the chunk's node indices, and rejections by node index (cleared after each chunk). */
   #cand = new Int32Array(0);
   #rejected: (Status | undefined)[] = [];
+  /**
+   * The feasible nodes, reused across cycles (rewritten from the start, trimmed to the count): the
+   * PreScore and Score plugins get it during the cycle only and keep no reference to it (see
+   * interfaces.ts), so the cycle allocates no node list of its own.
+   */
+  #feasible: NodeInfo[] = [];
 
   constructor(
     readonly cache: SchedulerCache,
@@ -123,9 +129,9 @@ export class ScheduleAlgorithm {
     const want = numFeasibleNodesToFind(percentageOfNodesToScore, n);
     const filters = framework.activeFilters(state);
     const nf = filters.length;
-    // At most `want` feasible nodes: sized once and trimmed at the end (growing by push would
-    // reallocate several times per cycle). Their names go straight into the record.
-    const feasible = new Array<NodeInfo>(want);
+    // At most `want` feasible nodes. Their names go straight into the record, in an array sized
+    // once and trimmed at the end (growing by push would reallocate several times per cycle).
+    const feasible = this.#feasible;
     const feasibleNames = new Array<string>(want);
     let found = 0;
     const start = this.#nextStartNodeIndex % Math.max(1, n);
@@ -168,7 +174,8 @@ export class ScheduleAlgorithm {
       for (let c = 0; c < count; c++) {
         let k = start + processed + c;
         if (k >= n) k -= n;
-        const r = rejected[k];
+        // (m === count: no node of the chunk was rejected.)
+        const r = m === count ? undefined : rejected[k];
         if (r) {
           diagnosis.nodeToStatus.set(nodes[k].name, r);
           rejected[k] = undefined;

@@ -153,6 +153,9 @@ export class Framework {
   readonly preBind: PreBindPlugin[];
   readonly bindPlugins: BindPlugin[];
   #scoreList: NodeScore[] = [];
+  /** The current slab the cycles' score arrays are carved from, and how much of it is used (see #scoreBuffer). */
+  #slab = new ArrayBuffer(0);
+  #slabUsed = 0;
 
   /** `lists` sets each extension point's plugins (a configured profile); by default every plugin runs at every point it implements. */
   constructor(
@@ -252,15 +255,15 @@ export class Framework {
       active.push(p);
       slots += p.normalizeScore ? 2 : 1;
     }
-    // The totals (float64) first, then the int32 slots: one backing store per cycle.
-    const buf = new ArrayBuffer(8 * n + 4 * n * slots);
+    // The totals (float64) first, then the int32 slots: one region of a shared slab per cycle.
+    const [buf, base] = this.#scoreBuffer(8 * n + 4 * n * slots);
     let slot = 0;
-    const out: ScoreResult = { plugins: [], weights: [], raw: [], normalized: [], totals: new Float64Array(buf, 0, n), status: SuccessStatus };
+    const out: ScoreResult = { plugins: [], weights: [], raw: [], normalized: [], totals: new Float64Array(buf, base, n), status: SuccessStatus };
     const totals = out.totals;
     let scores: NodeScore[] | undefined;
     for (let a = 0; a < active.length; a++) {
       const p = active[a];
-      const raw = new Int32Array(buf, 8 * n + 4 * n * slot++, n);
+      const raw = new Int32Array(buf, base + 8 * n + 4 * n * slot++, n);
       if (p.scoreNodes) p.scoreNodes(state, pod, nodes, raw);
       else if (p.scoreValue) {
         for (let i = 0; i < n; i++) raw[i] = p.scoreValue(state, pod, nodes[i]);
@@ -273,7 +276,7 @@ export class Framework {
       }
       let normalized = raw;
       if (p.normalizeScore && p.normalizeScoreValues) {
-        normalized = new Int32Array(buf, 8 * n + 4 * n * slot++, n);
+        normalized = new Int32Array(buf, base + 8 * n + 4 * n * slot++, n);
         normalized.set(raw);
         const s = p.normalizeScoreValues(state, pod, normalized);
         if (!s.isSuccess()) return { ...out, status: s.withPlugin(p.name) };
@@ -287,7 +290,7 @@ export class Framework {
         for (let i = 0; i < n; i++) scores[i].score = raw[i];
         const s = p.normalizeScore(state, pod, scores);
         if (!s.isSuccess()) return { ...out, status: s.withPlugin(p.name) };
-        normalized = new Int32Array(buf, 8 * n + 4 * n * slot++, n);
+        normalized = new Int32Array(buf, base + 8 * n + 4 * n * slot++, n);
         for (let i = 0; i < n; i++) normalized[i] = scores[i].score;
       }
       const weight = this.weights[p.name] ?? 1;
@@ -298,6 +301,23 @@ export class Framework {
       out.normalized.push(normalized);
     }
     return out;
+  }
+
+  /**
+   * A zeroed region of `bytes` for one cycle's score arrays, returned as (buffer, offset). Regions
+   * are carved in turn from a slab of several cycles' worth and never reused (the attempt's record
+   * keeps its arrays), so an ArrayBuffer, whose creation costs more than the scoring of a small
+   * cycle, is created once per several cycles; a slab is freed when no record refers to it.
+   */
+  #scoreBuffer(bytes: number): [ArrayBuffer, number] {
+    if (this.#slabUsed + bytes > this.#slab.byteLength) {
+      this.#slab = new ArrayBuffer(Math.max(128 * 1024, bytes));
+      this.#slabUsed = 0;
+    }
+    const base = this.#slabUsed;
+    // Keep the next region 8-byte aligned (its totals are float64).
+    this.#slabUsed += (bytes + 7) & ~7;
+    return [this.#slab, base];
   }
 
   /** upstream: RunReservePluginsReserve; on failure the caller unreserves (in reverse order). */

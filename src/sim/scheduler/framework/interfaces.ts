@@ -61,6 +61,7 @@ export interface PostFilterPlugin extends Plugin {
 }
 
 export interface PreScorePlugin extends Plugin {
+  /** `nodes`: the feasible nodes, valid during the call only (the scheduler reuses the list for the next cycle). */
   preScore(state: CycleState, pod: Pod, nodes: NodeInfo[]): Status;
 }
 
@@ -72,7 +73,8 @@ export interface ScorePlugin extends Plugin {
    */
   scoreValue?(state: CycleState, pod: Pod, nodeInfo: NodeInfo): number;
   /**
-   * Optional: `scoreValue` for every node into `out` (aligned with `nodes`). Each plugin writes
+   * Optional: `scoreValue` for every node into `out` (aligned with `nodes`, which, as for PreScore,
+   * is valid during the call only). Each plugin writes
    * its own loop so the call inside stays monomorphic (the framework's loop would call every
    * plugin from one site).
    */

@@ -125,14 +125,15 @@ function maxInto(r: Resource, o: Resource): void {
   r.milliCPU = Math.max(r.milliCPU, o.milliCPU);
   r.memory = Math.max(r.memory, o.memory);
   r.ephemeralStorage = Math.max(r.ephemeralStorage, o.ephemeralStorage);
-  for (const [k, v] of Object.entries(o.scalar)) r.scalar[k] = Math.max(r.scalar[k] ?? 0, v);
+  // (for-in: the same keys in the same order as Object.entries on these plain objects, without building the entries.)
+  for (const k in o.scalar) r.scalar[k] = Math.max(r.scalar[k] ?? 0, o.scalar[k]);
 }
 
 function addInto(r: Resource, o: Resource, sign = 1): void {
   r.milliCPU += sign * o.milliCPU;
   r.memory += sign * o.memory;
   r.ephemeralStorage += sign * o.ephemeralStorage;
-  for (const [k, v] of Object.entries(o.scalar)) r.scalar[k] = (r.scalar[k] ?? 0) + sign * v;
+  for (const k in o.scalar) r.scalar[k] = (r.scalar[k] ?? 0) + sign * o.scalar[k];
 }
 
 /**
@@ -141,15 +142,23 @@ function addInto(r: Resource, o: Resource, sign = 1): void {
  * 100m / 200Mi per container. upstream: staging/src/k8s.io/component-helpers/resource/helpers.go PodRequests
  */
 export function podRequests(pod: Pod, nonZero = false): Resource {
-  const containerRequest = (c: Container): Resource => {
-    const r = resourceFromList(c.resources?.requests as Record<string, unknown> | undefined);
-    if (nonZero) {
-      const req = (c.resources?.requests ?? {}) as Record<string, unknown>;
-      if (!('cpu' in req)) r.milliCPU = DefaultMilliCPURequest;
-      if (!('memory' in req)) r.memory = DefaultMemoryRequest;
-    }
-    return r;
-  };
+  return aggregatePodRequests(pod, (c) => containerRequest(c, nonZero));
+}
+
+function containerRequest(c: Container, nonZero: boolean): Resource {
+  const r = resourceFromList(c.resources?.requests as Record<string, unknown> | undefined);
+  return nonZero ? withNonZeroDefaults(c, r) : r;
+}
+
+/** cpu/memory left unset count as 100m / 200Mi (in place). upstream: resource helpers' NonMissingContainerRequests */
+function withNonZeroDefaults(c: Container, r: Resource): Resource {
+  const req = (c.resources?.requests ?? {}) as Record<string, unknown>;
+  if (!('cpu' in req)) r.milliCPU = DefaultMilliCPURequest;
+  if (!('memory' in req)) r.memory = DefaultMemoryRequest;
+  return r;
+}
+
+function aggregatePodRequests(pod: Pod, containerRequest: (c: Container) => Resource): Resource {
   const reqs = emptyResource();
   for (const c of pod.spec?.containers ?? []) addInto(reqs, containerRequest(c));
   const restartable = emptyResource();
@@ -171,6 +180,24 @@ export function podRequests(pod: Pod, nonZero = false): Resource {
   maxInto(reqs, initMax);
   addInto(reqs, resourceFromList(pod.spec?.overhead as Record<string, unknown> | undefined));
   return reqs;
+}
+
+/** podRequests(pod) and podRequests(pod, true) with each container's requests parsed once. */
+function podRequestsAndNonZero(pod: Pod): { requests: Resource; nonZeroRequests: Resource } {
+  // aggregatePodRequests visits the containers in the same order both times.
+  const parsed: Resource[] = [];
+  const requests = aggregatePodRequests(pod, (c) => {
+    const r = resourceFromList(c.resources?.requests as Record<string, unknown> | undefined);
+    parsed.push(r);
+    return r;
+  });
+  let i = 0;
+  // A copy of each parsed request (aggregatePodRequests never modifies the ones it is given).
+  const nonZeroRequests = aggregatePodRequests(pod, (c) => {
+    const r = parsed[i++];
+    return withNonZeroDefaults(c, { milliCPU: r.milliCPU, memory: r.memory, ephemeralStorage: r.ephemeralStorage, allowedPodNumber: r.allowedPodNumber, scalar: { ...r.scalar } });
+  });
+  return { requests, nonZeroRequests };
 }
 
 export interface HostPort {
@@ -200,7 +227,7 @@ export interface PodInfo extends PodAffinityTerms {
 }
 
 export function newPodInfo(pod: Pod): PodInfo {
-  return { pod, requests: podRequests(pod), nonZeroRequests: podRequests(pod, true), hostPorts: podHostPorts(pod), ...podAffinityTerms(pod) };
+  return { pod, ...podRequestsAndNonZero(pod), hostPorts: podHostPorts(pod), ...podAffinityTerms(pod) };
 }
 
 /** upstream: NodeInfo.AddPodInfo: podsWithAffinity / podsWithRequiredAntiAffinity membership */

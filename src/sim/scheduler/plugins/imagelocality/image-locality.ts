@@ -65,7 +65,9 @@ export function newImageLocality(handle: Pick<Handle, 'nodeInfos'>) {
     name: ImageLocalityName,
     /** Every node's score into `out`: this plugin's own loop, so the call inside is monomorphic. */
     scoreNodes(state: CycleState, pod: Pod, nodes: NodeInfo[], out: Int32Array): void {
-      for (let i = 0; i < nodes.length; i++) out[i] = this.scoreValue(state, pod, nodes[i]);
+      // A node without images scores calculatePriority(0, containers): computed once per call.
+      const none = calculatePriority(0, cycleImages(state, pod).images.length);
+      for (let i = 0; i < nodes.length; i++) out[i] = nodes[i].imageSizes.size === 0 ? none : this.scoreValue(state, pod, nodes[i]);
     },
     scoreValue(state: CycleState, pod: Pod, nodeInfo: NodeInfo): number {
       const c = cycleImages(state, pod);

@@ -66,9 +66,16 @@ export function newNodeAffinity() {
     name: NodeAffinityName,
     /** This plugin's own loop over the candidate nodes, so the call inside is monomorphic (see FilterPlugin.filterNodes). */
     filterNodes(state: CycleState, pod: Pod, nodes: NodeInfo[], cand: Int32Array, count: number, rejected: (Status | undefined)[]): number {
+      // Without a nodeSelector or required terms every (known) node matches: the pod is looked at
+      // once per call, not once per node.
+      const unconstrained = !pod.spec?.nodeSelector && !pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
       let kept = 0;
       for (let c = 0; c < count; c++) {
         const k = cand[c];
+        if (unconstrained && nodes[k].node) {
+          cand[kept++] = k;
+          continue;
+        }
         const s = this.filter(state, pod, nodes[k]);
         if (s.code !== Code.Success) rejected[k] = s.withPlugin(this.name);
         else cand[kept++] = k;

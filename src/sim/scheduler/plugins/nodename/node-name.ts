@@ -17,6 +17,8 @@ export function newNodeName() {
     name: NodeNameName,
     /** This plugin's own loop over the candidate nodes, so the call inside is monomorphic (see FilterPlugin.filterNodes). */
     filterNodes(state: CycleState, pod: Pod, nodes: NodeInfo[], cand: Int32Array, count: number, rejected: (Status | undefined)[]): number {
+      // A pod naming no node fits every node: nothing to look at per node.
+      if (!pod.spec?.nodeName) return count;
       let kept = 0;
       for (let c = 0; c < count; c++) {
         const k = cand[c];

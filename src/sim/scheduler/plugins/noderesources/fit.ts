@@ -8,8 +8,8 @@ import type { FilterPlugin, PreFilterPlugin, PreScorePlugin, ScorePlugin } from 
 import { Code, Status, SuccessStatus, podRequests, type CycleState, type NodeInfo, type Resource } from '../../framework/types';
 import { withScore } from '../helper/score-value';
 import {
+  AllocationReader,
   DefaultResources,
-  fillAllocatableAndRequested,
   leastAllocatedScorer,
   mostAllocatedScorer,
   requestedToCapacityRatioScorer,
@@ -78,13 +78,28 @@ export function newNodeResourcesFit(strategy: ScoringStrategy = { type: 'LeastAl
       : strategy.type === 'RequestedToCapacityRatio'
         ? requestedToCapacityRatioScorer(resources, strategy.shape)
         : leastAllocatedScorer(resources);
-  const requested = new Array<number>(resources.length);
-  const allocatable = new Array<number>(resources.length);
+  // Non-zero requests, as upstream's Fit scorer uses (useRequested false).
+  const reader = new AllocationReader(resources, false);
   let filterCycle: CycleState | undefined;
   let filterReq: Resource;
   let filterScalarNames: string[] = [];
+  /** The current cycle's requests, looked up once per cycle rather than once per node. */
+  const startFilterCycle = (state: CycleState, pod: Pod): void => {
+    if (state === filterCycle) return;
+    filterCycle = state;
+    filterReq = state.read<Resource>(PREFILTER_KEY) ?? podRequests(pod);
+    // The scalar resources' names once per cycle (a for-in per node costs more than the check).
+    filterScalarNames = Object.keys(filterReq.scalar);
+  };
   let scoreCycle: CycleState | undefined;
-  let scoreReq: Resource;
+  /** The current cycle's (non-zero) requests, looked up once per cycle rather than once per node. */
+  const startScoreCycle = (state: CycleState, pod: Pod): void => {
+    if (state === scoreCycle) return;
+    scoreCycle = state;
+    let req = state.read<Resource>(PRESCORE_KEY);
+    if (!req) state.write(PRESCORE_KEY, (req = podRequests(pod, true)));
+    reader.setPod(req);
+  };
   return withScore({
     name: NodeResourcesFitName,
     preFilter(state: CycleState, pod: Pod) {
@@ -93,9 +108,17 @@ export function newNodeResourcesFit(strategy: ScoringStrategy = { type: 'LeastAl
     },
     /** This plugin's own loop over the candidate nodes, so the call inside is monomorphic (see FilterPlugin.filterNodes). */
     filterNodes(state: CycleState, pod: Pod, nodes: NodeInfo[], cand: Int32Array, count: number, rejected: (Status | undefined)[]): number {
+      startFilterCycle(state, pod);
+      const req = filterReq;
+      const scalarNames = filterScalarNames;
       let kept = 0;
       for (let c = 0; c < count; c++) {
         const k = cand[c];
+        // The common case inline: a node with room passes (as in `filter`).
+        if (fitsAll(req, scalarNames, nodes[k])) {
+          cand[kept++] = k;
+          continue;
+        }
         const s = this.filter(state, pod, nodes[k]);
         if (s.code !== Code.Success) rejected[k] = s.withPlugin(this.name);
         else cand[kept++] = k;
@@ -103,13 +126,7 @@ export function newNodeResourcesFit(strategy: ScoringStrategy = { type: 'LeastAl
       return kept;
     },
     filter(state: CycleState, pod: Pod, nodeInfo: NodeInfo): Status {
-      // The current cycle's requests, looked up once per cycle rather than once per node.
-      if (state !== filterCycle) {
-        filterCycle = state;
-        filterReq = state.read<Resource>(PREFILTER_KEY) ?? podRequests(pod);
-        // The scalar resources' names once per cycle (a for-in per node costs more than the check).
-        filterScalarNames = Object.keys(filterReq.scalar);
-      }
+      startFilterCycle(state, pod);
       const req = filterReq;
       if (fitsAll(req, filterScalarNames, nodeInfo)) return SuccessStatus;
       return new Status(Code.Unschedulable, ...fitsRequest(req, nodeInfo).map((i) => i.reason));
@@ -119,20 +136,32 @@ export function newNodeResourcesFit(strategy: ScoringStrategy = { type: 'LeastAl
       state.write(PRESCORE_KEY, state.podInfo?.nonZeroRequests ?? podRequests(pod, true));
       return SuccessStatus;
     },
-    /** Every node's score into `out`: this plugin's own loop, so the call inside is monomorphic. */
+    /** Every node's score into `out`: this plugin's own loop, so the calls inside are monomorphic. */
     scoreNodes(state: CycleState, pod: Pod, nodes: NodeInfo[], out: Int32Array): void {
-      for (let i = 0; i < nodes.length; i++) out[i] = this.scoreValue(state, pod, nodes[i]);
+      startScoreCycle(state, pod);
+      if (reader.cpuMemory) {
+        // The default resources: what reader.fill would put in the arrays, read straight from the node.
+        const podCpu = reader.podRequestAt(0);
+        const podMemory = reader.podRequestAt(1);
+        const two = scorer.two;
+        for (let i = 0; i < nodes.length; i++) {
+          const ni = nodes[i];
+          const used = ni.nonZeroRequested;
+          const cpu = ni.allocatable.milliCPU;
+          const memory = ni.allocatable.memory;
+          out[i] = two(cpu === 0 ? 0 : used.milliCPU + podCpu, cpu, memory === 0 ? 0 : used.memory + podMemory, memory);
+        }
+        return;
+      }
+      for (let i = 0; i < nodes.length; i++) {
+        reader.fill(nodes[i]);
+        out[i] = scorer(reader.requested, reader.allocatable);
+      }
     },
     scoreValue(state: CycleState, pod: Pod, nodeInfo: NodeInfo): number {
-      if (state !== scoreCycle) {
-        scoreCycle = state;
-        let req = state.read<Resource>(PRESCORE_KEY);
-        if (!req) state.write(PRESCORE_KEY, (req = podRequests(pod, true)));
-        scoreReq = req;
-      }
-      const req = scoreReq;
-      fillAllocatableAndRequested(nodeInfo, req, resources, false, requested, allocatable);
-      return scorer(requested, allocatable);
+      startScoreCycle(state, pod);
+      reader.fill(nodeInfo);
+      return scorer(reader.requested, reader.allocatable);
     }
   } satisfies Omit<PreFilterPlugin & FilterPlugin & PreScorePlugin & ScorePlugin, 'score'> & { scoreValue: NonNullable<ScorePlugin['scoreValue']> });
 }

@@ -20,6 +20,12 @@ export function newNodeUnschedulable() {
       let kept = 0;
       for (let c = 0; c < count; c++) {
         const k = cand[c];
+        // The common case inline: a node that is not cordoned passes (as in `filter`).
+        const node = nodes[k].node;
+        if (node && !node.spec?.unschedulable) {
+          cand[kept++] = k;
+          continue;
+        }
         const s = this.filter(state, pod, nodes[k]);
         if (s.code !== Code.Success) rejected[k] = s.withPlugin(this.name);
         else cand[kept++] = k;

@@ -42,6 +42,12 @@ export function newTaintToleration() {
       let kept = 0;
       for (let c = 0; c < count; c++) {
         const k = cand[c];
+        // The common case inline: a node without taints passes (as in `filter`).
+        const taints = nodes[k].node?.spec?.taints;
+        if (!taints || taints.length === 0) {
+          cand[kept++] = k;
+          continue;
+        }
         const s = this.filter(state, pod, nodes[k]);
         if (s.code !== Code.Success) rejected[k] = s.withPlugin(this.name);
         else cand[kept++] = k;
