@@ -107,7 +107,8 @@ export class KubeletPods implements PodSyncer {
         setStatus: (pod, status) => this.statusManager.setPodStatus(pod, status),
         phase: (uid) => this.statusManager.get(uid)?.phase,
         terminated: (uid) => this.podWorkers.state(uid) === 'terminated',
-        trace: (kind, pod, extra) => this.#trace(kind, pod, extra)
+        trace: (kind, pod, extra) => this.#trace(kind, pod, extra),
+        clock
       });
     }
     this.pleg = new GenericPLEG(runtime, clock, node, trace, (pod) => this.#plegEvent(pod), deps.onRuntimeReady);

@@ -329,7 +329,7 @@ export class Kubelet {
       (e) => this.deps.trace({ component: 'kubelet', node: this.nodeName, ...e })
     );
     this.logManager.start();
-    this.resources = startNodeResources({ node: this.nodeName, capacity: this.deps.identity, clock, trace: this.deps.trace, config, runtime: this.#runtime, recorder: this.recorder, pods, onConditions: (c) => this.#pressureChanged(c) });
+    this.resources = startNodeResources({ node: this.nodeName, capacity: this.deps.identity, clock, trace: this.deps.trace, config, runtime: this.#runtime, recorder: this.recorder, pods, onConditions: (c) => this.#pressureChanged(c), gc: this.gc, log: (severity, source, msg, kv) => this.log(severity, source, msg, kv) });
   }
 
   /** upstream: nodestatus/setters.go MemoryPressureCondition etc. record an event when the condition flips. */

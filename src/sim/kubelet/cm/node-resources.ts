@@ -19,6 +19,9 @@ import type { KubeletConfiguration } from '../config/config';
 import { EvictionManager } from '../eviction/eviction-manager';
 import type { NodeConditionType } from '../eviction/helpers';
 import { ContainerManager } from './container-manager';
+import type { ContainerGC } from '../container/gc';
+import type { ImageGCManager } from '../images/image-gc-manager';
+import type { Severity } from '../logs/journal';
 
 export interface NodeResourcesDeps {
   node: string;
@@ -30,6 +33,10 @@ export interface NodeResourcesDeps {
   recorder: EventRecorder;
   pods: KubeletPods;
   onConditions: (conditions: Set<NodeConditionType>) => void;
+  /** The kubelet's container and image collectors (kubelet-gc.ts): the eviction manager's node-level reclaim. */
+  gc?: { containers: ContainerGC; images: ImageGCManager };
+  /** A klog line in the node's journal. */
+  log?: (severity: Severity, source: string, msg: string, kv?: Record<string, unknown>) => void;
 }
 
 export interface NodeResources {
@@ -76,12 +83,22 @@ export function startNodeResources(d: NodeResourcesDeps): NodeResources {
       pods.statusManager.setPodStatus(pod, { ...cached, phase: 'Failed', reason: s.reason, message: s.message, conditions });
       pods.podWorkers.updatePod(pod, { gracePeriodOverride: gracePeriodSeconds });
     },
-    onConditions: d.onConditions
+    onConditions: d.onConditions,
+    ...(d.gc
+      ? {
+          containerGC: {
+            deleteAllUnusedContainers: (done) => {
+              d.log?.('I', 'container_gc.go:85', 'Attempting to delete unused containers');
+              d.gc!.containers.deleteAllUnusedContainers(done);
+            }
+          },
+          imageGC: { deleteUnusedImages: (done) => d.gc!.images.deleteUnusedImages(done) }
+        }
+      : {}),
+    ...(d.log ? { log: d.log } : {})
   });
   eviction.start();
-  // upstream: NewMainKubelet adds the eviction manager as the first pod admit handler. Not wired
-  // yet: here a ReplicaSet's replacement, scheduled to the node before its pressure taint, is
-  // refused, replaced, scheduled and refused again with no virtual time passing (the API server
-  // and the scheduler answer at once), and the cluster never leaves that instant.
+  // upstream: NewMainKubelet adds the eviction manager as the first pod admit handler.
+  pods.admission?.addPodAdmitHandler(eviction);
   return { os, cm, eviction, stop: () => eviction.stop() };
 }

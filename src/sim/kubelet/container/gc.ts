@@ -36,9 +36,18 @@ const newestFirst = <T extends { createdAt: number }>(a: T, b: T) => b.createdAt
 
 /**
  * What to remove. `podGone(uid)`: the pod is deleted (upstream: ShouldPodContentBeRemoved).
+ * `evictNonDeletedPods`: every dead container goes, whatever its pod (the eviction manager's
+ * DeleteAllUnusedContainers under disk pressure); sandboxes follow the usual rule.
  * upstream: kuberuntime_gc.go evictContainers + evictSandboxes
  */
-export function containerGCPlan(containers: Container[], sandboxes: PodSandbox[], now: number, policy: ContainerGCPolicy, podGone: (uid: string) => boolean): ContainerGCPlan {
+export function containerGCPlan(
+  containers: Container[],
+  sandboxes: PodSandbox[],
+  now: number,
+  policy: ContainerGCPolicy,
+  podGone: (uid: string) => boolean,
+  evictNonDeletedPods = false
+): ContainerGCPlan {
   const remove: string[] = [];
   // evictableContainers: not running, created before now - minAge; by (pod, container), newest first.
   const units = new Map<string, Container[]>();
@@ -51,7 +60,7 @@ export function containerGCPlan(containers: Container[], sandboxes: PodSandbox[]
   }
   for (const [key, unit] of [...units]) {
     unit.sort(newestFirst);
-    if (podGone(key.slice(0, key.lastIndexOf('/')))) {
+    if (evictNonDeletedPods || podGone(key.slice(0, key.lastIndexOf('/')))) {
       remove.push(...unit.map((c) => c.id));
       units.delete(key);
     }
@@ -120,13 +129,37 @@ export class ContainerGC {
     const { containers, sandboxes } = runtime.inventory();
     const plan = containerGCPlan(containers, sandboxes, clock.now(), this.deps.policy ?? DEFAULT_CONTAINER_GC_POLICY, this.deps.podGone);
     if (plan.containers.length === 0 && plan.sandboxes.length === 0) return;
-    this.#running = true;
     this.deps.trace({ removedContainers: plan.containers.length, removedSandboxes: plan.sandboxes.length });
+    this.#remove(plan, () => {});
+  }
+
+  /**
+   * Removes every dead container (of running pods too), then the sandboxes due; `done` once the
+   * runtime has removed them all, with the numbers removed. The eviction manager calls it to
+   * reclaim disk before evicting a pod. upstream: container_gc.go DeleteAllUnusedContainers
+   * (GarbageCollect with evictNonDeletedPods = true)
+   */
+  deleteAllUnusedContainers(done: (removed: { containers: number; sandboxes: number }) => void): void {
+    const { runtime, clock } = this.deps;
+    const { containers, sandboxes } = runtime.inventory();
+    const plan = containerGCPlan(containers, sandboxes, clock.now(), this.deps.policy ?? DEFAULT_CONTAINER_GC_POLICY, this.deps.podGone, true);
+    const removed = { containers: plan.containers.length, sandboxes: plan.sandboxes.length };
+    if (this.#running || (removed.containers === 0 && removed.sandboxes === 0)) return done({ containers: 0, sandboxes: 0 });
+    this.#remove(plan, () => done(removed));
+  }
+
+  #remove(plan: ContainerGCPlan, done: () => void): void {
+    const { runtime } = this.deps;
+    this.#running = true;
+    const finish = () => {
+      this.#running = false;
+      done();
+    };
     let left = plan.containers.length;
     const sandboxesNext = () => {
       let sbLeft = plan.sandboxes.length;
-      if (sbLeft === 0) this.#running = false;
-      for (const id of plan.sandboxes) runtime.RemovePodSandbox(id, () => (--sbLeft === 0 ? (this.#running = false) : undefined));
+      if (sbLeft === 0) return finish();
+      for (const id of plan.sandboxes) runtime.RemovePodSandbox(id, () => (--sbLeft === 0 ? finish() : undefined));
     };
     if (left === 0) return sandboxesNext();
     for (const id of plan.containers) runtime.RemoveContainer(id, () => (--left === 0 ? sandboxesNext() : undefined));

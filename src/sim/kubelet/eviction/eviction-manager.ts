@@ -6,9 +6,11 @@
  * Failed with reason Evicted, upstream's message and a DisruptionTarget condition, a Warning
  * Evicted event, and is killed with a 1 s grace period (hard thresholds) or
  * evictionMaxPodGracePeriod (soft). Static, mirror and system-critical pods are never evicted.
- * Disk pressure would first reclaim node-level resources (dead containers, unused images): the
- * container/image GC is not wired here, so that step is skipped (traced `eviction.reclaim`).
- * upstream: pkg/kubelet/eviction/eviction_manager.go (Start, synchronize, evictPod, IsUnderMemoryPressure),
+ * Under disk pressure it first reclaims node-level resources: the container GC deletes every dead
+ * container, the image GC every unused image (in the runtime, so it takes the CRI calls' time),
+ * then the signals are observed again; only a threshold still met (with its minimum reclaim)
+ * evicts a pod (traced `eviction.reclaim`, logged in the kubelet's journal).
+ * upstream: pkg/kubelet/eviction/eviction_manager.go (Start, synchronize, reclaimNodeLevelResources, evictPod, IsUnderMemoryPressure),
  * pkg/kubelet/kubelet.go (evictionMonitoringPeriod), pkg/kubelet/types/pod_update.go (IsCriticalPod).
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -28,12 +30,15 @@ import {
   rankDiskPressure,
   rankMemoryPressure,
   rankPIDPressure,
+  signalToNodeReclaimFuncs,
   signalToResource,
   thresholdsFirstObservedAt,
   thresholdsMet,
   thresholdsMetGracePeriod,
   type NodeConditionType,
+  type NodeReclaimFunc,
   type Observations,
+  type Signal,
   type StatsFunc,
   type Threshold
 } from './helpers';
@@ -60,7 +65,17 @@ export interface EvictionManagerDeps {
   killPod: (pod: any, gracePeriodSeconds: number, status: { reason: string; message: string; condition: any }) => void;
   /** The pressure conditions changed (the node status setters read them). */
   onConditions: (conditions: Set<NodeConditionType>) => void;
+  /** The kubelet's collectors, asked to reclaim disk before a pod is evicted for it. upstream: NewManager's imageGC, containerGC */
+  containerGC?: { deleteAllUnusedContainers: NodeReclaimFunc };
+  imageGC?: { deleteUnusedImages: NodeReclaimFunc };
+  /** A klog line in the kubelet's journal. */
+  log?: (severity: 'I' | 'E', source: string, msg: string, kv?: Record<string, unknown>) => void;
 }
+
+/** Where upstream (v1.3x) logs these lines: a kubelet journal under disk pressure shows eviction_manager.go:339 and :346. */
+const LOG_ATTEMPTING = 'eviction_manager.go:339';
+const LOG_ABLE = 'eviction_manager.go:346';
+const LOG_MUST_EVICT = 'eviction_manager.go:349';
 
 const isCritical = (pod: any) =>
   pod.metadata?.annotations?.['kubernetes.io/config.source'] === 'file' || pod.metadata?.annotations?.['kubernetes.io/config.mirror'] !== undefined || (pod.spec?.priority ?? 0) >= SYSTEM_CRITICAL_PRIORITY;
@@ -73,10 +88,15 @@ export class EvictionManager {
   #conditionsLastObservedAt = new Map<NodeConditionType, number>();
   #conditions = new Set<NodeConditionType>();
   readonly #transitionMs: number;
+  readonly #reclaimFuncs: Partial<Record<Signal, NodeReclaimFunc[]>>;
+  /** A node-level reclaim is under way (the CRI removals take time); the pass finishes when it ends. */
+  #reclaiming = false;
+  #stopped = false;
 
   constructor(readonly deps: EvictionManagerDeps) {
     this.thresholds = parseThresholds(deps.config);
     this.#transitionMs = parseDuration(String(deps.config.evictionPressureTransitionPeriod ?? '5m'));
+    this.#reclaimFuncs = deps.containerGC && deps.imageGC ? signalToNodeReclaimFuncs(deps.containerGC, deps.imageGC) : {};
   }
 
   start(): void {
@@ -88,6 +108,7 @@ export class EvictionManager {
   }
 
   stop(): void {
+    this.#stopped = true;
     this.deps.clock.cancel(this.#timer);
     this.#timer = undefined;
   }
@@ -124,8 +145,13 @@ export class EvictionManager {
     };
   }
 
-  /** One pass of the control loop; returns the pod it evicted, if any. upstream: eviction_manager.go synchronize */
+  /**
+   * One pass of the control loop; returns the pod it evicted, if any (a disk signal's eviction, if
+   * one is needed after the node-level reclaim, comes when the reclaim ends: undefined here).
+   * upstream: eviction_manager.go synchronize
+   */
   synchronize(): any | undefined {
+    if (this.#reclaiming) return undefined;
     const { clock, os } = this.deps;
     const now = clock.now();
     const observations: Observations = makeSignalObservations(os.nodeUsage(now));
@@ -142,13 +168,52 @@ export class EvictionManager {
     if (ready.length === 0) return undefined;
     const threshold = byEvictionPriority(ready)[0];
     const resource = signalToResource[threshold.signal];
+    this.#log('I', LOG_ATTEMPTING, 'Eviction manager: attempting to reclaim', { resourceName: resource });
     this.deps.recorder.event(this.#nodeRef(), 'Warning', 'EvictionThresholdMet', `Attempting to reclaim ${resource}`);
-    if (threshold.signal !== 'memory.available' && threshold.signal !== 'pid.available') {
-      this.deps.trace({ component: 'kubelet', node: this.deps.node, kind: 'eviction.reclaim', signal: threshold.signal, reclaimed: 0, note: 'node-level reclaim (container and image GC) not simulated' });
+    const funcs = this.#reclaimFuncs[threshold.signal] ?? [];
+    if (funcs.length === 0) {
+      this.#log('I', LOG_MUST_EVICT, 'Eviction manager: must evict pod(s) to reclaim', { resourceName: resource });
+      return this.#evictOne(threshold, resource, observations);
     }
+    this.#reclaiming = true;
+    this.#reclaimNodeLevelResources(funcs, (freed) => {
+      this.#reclaiming = false;
+      if (this.#stopped) return;
+      // upstream: thresholds met again, ignoring grace periods, with the minimum reclaim enforced.
+      const after = makeSignalObservations(os.nodeUsage(clock.now()));
+      const still = thresholdsMet(this.thresholds, after, true);
+      this.deps.trace({ component: 'kubelet', node: this.deps.node, kind: 'eviction.reclaim', signal: threshold.signal, ...freed, available: after[threshold.signal]?.available, thresholdsStillMet: still.length });
+      if (still.length === 0) {
+        this.#log('I', LOG_ABLE, 'Eviction manager: able to reduce resource pressure without evicting pods.', { resourceName: resource });
+        return;
+      }
+      this.#log('I', LOG_MUST_EVICT, 'Eviction manager: must evict pod(s) to reclaim', { resourceName: resource });
+      this.#evictOne(threshold, resource, observations);
+    });
+    return undefined;
+  }
+
+  /** Runs the reclaim functions one after the other. upstream: reclaimNodeLevelResources */
+  #reclaimNodeLevelResources(funcs: NodeReclaimFunc[], done: (freed: Record<string, number>) => void): void {
+    const freed: Record<string, number> = {};
+    const next = (i: number) => {
+      if (i === funcs.length) return done(freed);
+      funcs[i]((r) => {
+        for (const [k, v] of Object.entries(r)) freed[k] = (freed[k] ?? 0) + v;
+        next(i + 1);
+      });
+    };
+    next(0);
+  }
+
+  /**
+   * Evicts the first non-critical active pod in the ranking for the threshold's resource; the
+   * message uses the pass's observations. upstream: synchronize (rank, then evictPod for the first that goes)
+   */
+  #evictOne(threshold: Threshold, resource: string, observations: Observations): any | undefined {
     const active = this.deps.activePods();
     if (active.length === 0) return undefined;
-    const stats = this.stats(now);
+    const stats = this.stats(this.deps.clock.now());
     const ranked = threshold.signal === 'memory.available' ? rankMemoryPressure(active, stats) : threshold.signal === 'pid.available' ? rankPIDPressure(active, stats) : rankDiskPressure(active);
     for (const pod of ranked) {
       if (isCritical(pod)) continue;
@@ -160,6 +225,10 @@ export class EvictionManager {
       return pod;
     }
     return undefined;
+  }
+
+  #log(severity: 'I' | 'E', source: string, msg: string, kv: Record<string, unknown>): void {
+    this.deps.log?.(severity, source, msg, kv);
   }
 
   #nodeRef(): any {

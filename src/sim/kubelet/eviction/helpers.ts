@@ -265,3 +265,17 @@ export function evictionMessage(resource: string, pod: any, stats: StatsFunc, th
   }
   return message;
 }
+
+/** A node-level reclaim: frees what it can, then calls back with what it freed (counts, bytes). */
+export type NodeReclaimFunc = (done: (freed: Record<string, number>) => void) => void;
+
+/**
+ * What the eviction manager reclaims before evicting a pod, per signal. kubarium's nodes have one
+ * disk (kubeadm's layout: no dedicated imagefs), so every disk signal deletes the dead containers,
+ * then the unused images; memory and PIDs have nothing to reclaim at node level.
+ * upstream: helpers.go buildSignalToNodeReclaimFuncs (the `else` branch: no imagefs)
+ */
+export function signalToNodeReclaimFuncs(containerGC: { deleteAllUnusedContainers: NodeReclaimFunc }, imageGC: { deleteUnusedImages: NodeReclaimFunc }): Partial<Record<Signal, NodeReclaimFunc[]>> {
+  const funcs: NodeReclaimFunc[] = [(done) => containerGC.deleteAllUnusedContainers(done), (done) => imageGC.deleteUnusedImages(done)];
+  return { 'nodefs.available': funcs, 'nodefs.inodesFree': funcs, 'imagefs.available': funcs, 'imagefs.inodesFree': funcs };
+}

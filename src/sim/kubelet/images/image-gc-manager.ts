@@ -120,6 +120,27 @@ export class ImageGCManager {
     return inUse;
   }
 
+  /**
+   * Removes every unused image old enough (imageMinimumGCAge), whatever the disk usage; `done`
+   * once the runtime has removed them, with the bytes freed. The eviction manager calls it to
+   * reclaim disk before evicting a pod. upstream: image_gc_manager.go DeleteUnusedImages
+   * (freeSpace with math.MaxInt64 bytes to free)
+   */
+  deleteUnusedImages(done: (freed: { images: number; bytes: number }) => void): void {
+    const { clock, runtime, policy } = this.deps;
+    const now = clock.now();
+    this.deps.log('I', 'image_gc_manager.go:321', 'Attempting to delete unused images');
+    const inUse = this.detectImages(now);
+    const { remove, freed } = imagesToFree([...this.records.values()], inUse, Infinity, now, policy.minAgeMs);
+    if (remove.length === 0) return done({ images: 0, bytes: 0 });
+    let left = remove.length;
+    for (const r of remove) {
+      this.deps.log('I', 'image_gc_manager.go:487', 'Removing image to free bytes', { imageID: r.id, size: r.size, runtimeHandler: '' });
+      this.records.delete(r.id);
+      runtime.RemoveImage(r.id, () => (--left === 0 ? done({ images: remove.length, bytes: freed }) : undefined));
+    }
+  }
+
   /** One pass. upstream: realImageGCManager.GarbageCollect + kubelet.go's ImageGCFailed handling */
   garbageCollect(): void {
     const { clock, runtime, capacity, policy } = this.deps;

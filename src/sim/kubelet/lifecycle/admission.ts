@@ -8,6 +8,7 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import type { EventRecorder } from '../../client/events';
+import type { SimClock } from '../../kernel/clock';
 import { admitPod, type PodAdmitResult } from './predicate';
 
 export interface AdmissionDeps {
@@ -20,15 +21,43 @@ export interface AdmissionDeps {
   phase: (uid: string) => string | undefined;
   terminated: (uid: string) => boolean;
   trace: (kind: string, pod: any, extra: Record<string, unknown>) => void;
+  /** The kubelet's clock: a rejection reaches the API server REJECTION_REPORT_LATENCY_MS later (none without it). */
+  clock?: SimClock;
 }
 
+/**
+ * How long a rejection takes to be seen by the API server's watchers, in virtual ms. kubarium's
+ * API requests and watch events take no virtual time, so a ReplicaSet whose replacements the
+ * scheduler keeps binding to a node the kubelet refuses would cycle (create, bind, reject, replace)
+ * at one instant, and the node's pressure taint, which needs the kubelet's next node status post,
+ * could never land. Upstream every hop of that cycle costs round trips (the status manager's GET and
+ * PATCH of pods/status, the ReplicaSet's watch and create, the scheduler's bind, the kubelet's
+ * watch): the kubelet log in kubernetes/kubernetes#106419 shows a rejected ReplicaSet's
+ * replacements arriving ("SyncLoop ADD") 1.8 s and 4.5 s apart. kubarium charges that cycle to the
+ * report of the rejection, with a fixed value so a run replays from its seed.
+ * upstream: pkg/kubelet/kubelet.go rejectPod, pkg/kubelet/status/status_manager.go syncBatch/syncPod
+ */
+export const REJECTION_REPORT_LATENCY_MS = 1_000;
+
 const terminalPhase = (phase: string | undefined) => phase === 'Succeeded' || phase === 'Failed';
+
+/** upstream: lifecycle.PodAdmitHandler (interfaces.go): one check of canAdmitPod, e.g. the eviction manager's. */
+export interface PodAdmitHandler {
+  admit(pod: any): PodAdmitResult;
+}
 
 export class PodAdmission {
   readonly #admitted = new Map<string, any>();
   readonly #rejected = new Set<string>();
+  /** Handlers asked before the predicate check, in the order added. upstream: kubelet.admitHandlers */
+  readonly #handlers: PodAdmitHandler[] = [];
 
   constructor(readonly deps: AdmissionDeps) {}
+
+  /** upstream: lifecycle.PodAdmitHandlers.AddPodAdmitHandler */
+  addPodAdmitHandler(h: PodAdmitHandler): void {
+    this.#handlers.push(h);
+  }
 
   /** A pod the kubelet runs without asking (a static pod): it counts against the node. */
   admitted(pod: any): void {
@@ -59,7 +88,7 @@ export class PodAdmission {
       this.#admitted.set(uid, pod);
       return true;
     }
-    const verdict: PodAdmitResult = admitPod(pod, this.deps.node(), this.activePods());
+    const verdict = this.#canAdmitPod(pod);
     if (verdict.admit) {
       this.#admitted.set(uid, pod);
       return true;
@@ -73,11 +102,25 @@ export class PodAdmission {
     this.#rejected.delete(uid);
   }
 
+  /**
+   * The first handler that refuses decides; the eviction manager comes first, as NewMainKubelet
+   * adds it before the predicate admit handler. upstream: kubelet.go canAdmitPod
+   */
+  #canAdmitPod(pod: any): PodAdmitResult {
+    for (const h of this.#handlers) {
+      const r = h.admit(pod);
+      if (!r.admit) return r;
+    }
+    return admitPod(pod, this.deps.node(), this.activePods());
+  }
+
   /** upstream: kubelet.go rejectPod */
   #reject(pod: any, reason: string, message: string): void {
     this.#rejected.add(pod.metadata.uid);
     this.deps.trace('kubelet.admit.reject', pod, { reason, message });
     this.deps.recorder.event(pod, 'Warning', reason, message);
-    this.deps.setStatus(pod, { ...(pod.status?.qosClass ? { qosClass: pod.status.qosClass } : {}), phase: 'Failed', reason, message: `Pod was rejected: ${message}` });
+    const report = () => this.deps.setStatus(pod, { ...(pod.status?.qosClass ? { qosClass: pod.status.qosClass } : {}), phase: 'Failed', reason, message: `Pod was rejected: ${message}` });
+    if (this.deps.clock) this.deps.clock.after(REJECTION_REPORT_LATENCY_MS, report);
+    else report();
   }
 }
