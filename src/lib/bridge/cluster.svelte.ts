@@ -5,8 +5,8 @@
  */
 import * as Comlink from 'comlink';
 import type { TraceEvent } from '../../sim/kernel/trace';
-import { appendBounded, applyChanges, EMPTY_RESOURCE, latestHeartbeats, type KObject, type Resources } from './deltas';
-import type { ClockStatus, ExecResult, PageMessage, PlaygroundApi } from './protocol';
+import { appendBounded, applyChanges, applyUsage, EMPTY_RESOURCE, latestHeartbeats, type KObject, type Resources } from './deltas';
+import type { ClockStatus, ExecResult, NodeUsageSample, PageMessage, PlaygroundApi } from './protocol';
 import type { AttemptRecord } from '../../sim/scheduler/explain';
 import { indexByPod, type PodTraceIndex } from '../inspector/sequence';
 import { foldPulls, foldRailCalls, type PullState, type RailCall } from '../viz/rail';
@@ -53,7 +53,12 @@ export class Cluster {
   /** pod key -> the scheduler's record of a recent attempt, fetched for the map's node verdicts. */
   attempts = $state.raw<ReadonlyMap<string, AttemptRecord>>(new Map());
 
+  /** node name -> its memory and nodefs in use, as the kubelet's eviction manager observes them. */
+  nodeUsage = $state.raw<ReadonlyMap<string, NodeUsageSample>>(new Map());
+
   readonly pods = $derived(this.list('pods'));
+  readonly services = $derived(this.list('services'));
+  readonly endpointSlices = $derived(this.list('endpointslices'));
   readonly nodes = $derived(this.list('nodes'));
   readonly events = $derived(this.list('events'));
 
@@ -111,6 +116,7 @@ export class Cluster {
     switch (message.type) {
       case 'reset':
         this.resources = applyChanges(new Map(), message.changes);
+        this.nodeUsage = applyUsage(new Map(), message.usage);
         this.trace = [];
         this.podTrace = new Map();
         this.railCalls = new Map();
@@ -122,6 +128,7 @@ export class Cluster {
         break;
       case 'delta':
         this.resources = applyChanges(this.resources, message.changes);
+        this.nodeUsage = applyUsage(this.nodeUsage, message.usage);
         this.trace = appendBounded(this.trace, message.trace, this.#options.traceLimit);
         this.heartbeats = latestHeartbeats(this.heartbeats, message.trace);
         this.podTrace = indexByPod(this.podTrace, message.trace);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { appendBounded, applyChanges, latestHeartbeats, type Resources } from './deltas';
+import { appendBounded, applyChanges, applyUsage, latestHeartbeats, usageMoved, type Resources } from './deltas';
+import type { NodeUsageSample } from './protocol';
 
 const pod = (name: string, phase = 'Pending') => ({ metadata: { name, namespace: 'default' }, status: { phase } });
 
@@ -56,5 +57,31 @@ describe('latestHeartbeats', () => {
   it('returns the same map when no renewal arrived', () => {
     const current = new Map([['worker-1', 5]]);
     expect(latestHeartbeats(current, [ev(12, 'cri.PullImage', 'worker-1')])).toBe(current);
+  });
+});
+
+describe('node usage deltas', () => {
+  const MI = 2 ** 20;
+  const sample = (memMi: number, diskMi = 6144): NodeUsageSample => ({
+    t: 0,
+    memory: { capacityBytes: 8192 * MI, workingSetBytes: memMi * MI, availableBytes: (8192 - memMi) * MI },
+    fs: { capacityBytes: 102400 * MI, usedBytes: diskMi * MI, availableBytes: (102400 - diskMi) * MI }
+  });
+  it.each([
+    ['the first sample', undefined, sample(520), true],
+    ['memory up by 1 % exactly: not sent', sample(500), sample(505), false],
+    ['memory up by more than 1 %', sample(500), sample(506), true],
+    ['memory down by more than 1 %', sample(4596), sample(520), true],
+    ['disk up by 1.5 %', sample(500, 6144), sample(500, 6237), true],
+    ['a few pages more: not sent', sample(500), sample(500.1), false]
+  ] as const)('usageMoved: %s', (_, prev, next, want) => expect(usageMoved(prev, next)).toBe(want));
+
+  it('applyUsage sets new samples, drops nodes with no figure, and keeps the map when nothing came', () => {
+    const current = new Map([['worker-1', sample(500)]]);
+    expect(applyUsage(current, undefined)).toBe(current);
+    expect(applyUsage(current, {})).toBe(current);
+    const next = applyUsage(current, { 'worker-1': null, 'worker-2': sample(600) });
+    expect([...next.keys()]).toEqual(['worker-2']);
+    expect(current.has('worker-1')).toBe(true);
   });
 });

@@ -3,7 +3,7 @@
  * the result in, so Svelte sees a new object exactly where something changed and nowhere else.
  */
 import type { TraceEvent } from '../../sim/kernel/trace';
-import type { ObjectChange } from './protocol';
+import type { NodeUsageChanges, NodeUsageSample, ObjectChange } from './protocol';
 
 /** A Kubernetes object as the API server stores it. */
 export type KObject = Record<string, any>;
@@ -52,4 +52,27 @@ export function latestHeartbeats(current: ReadonlyMap<string, number>, trace: re
     next.set(e.node, e.t);
   }
   return next ?? current;
+}
+
+/** A share of the last figure sent: smaller moves are not worth a message (the gauge would not move a pixel). */
+export const USAGE_MOVE_SHARE = 0.01;
+
+/** Whether `next` differs from `prev` by more than 1 % in memory or disk in use (or there was none). */
+export function usageMoved(prev: NodeUsageSample | undefined, next: NodeUsageSample): boolean {
+  if (!prev) return true;
+  const moved = (a: number, b: number) => Math.abs(b - a) > USAGE_MOVE_SHARE * Math.max(a, 1);
+  return moved(prev.memory.workingSetBytes, next.memory.workingSetBytes) || moved(prev.fs.usedBytes, next.fs.usedBytes) || prev.memory.capacityBytes !== next.memory.capacityBytes || prev.fs.capacityBytes !== next.fs.capacityBytes;
+}
+
+/** Folds per-node usage changes (null: the node's kubelet gave no figure) into node -> sample. */
+export function applyUsage(current: ReadonlyMap<string, NodeUsageSample>, changes: NodeUsageChanges | undefined): ReadonlyMap<string, NodeUsageSample> {
+  if (!changes) return current;
+  const entries = Object.entries(changes);
+  if (entries.length === 0) return current;
+  const next = new Map(current);
+  for (const [node, sample] of entries) {
+    if (sample) next.set(node, sample);
+    else next.delete(node);
+  }
+  return next;
 }

@@ -3,21 +3,29 @@
  * workers), drives virtual time from wall time at the chosen speed, runs console lines, and
  * streams object changes and trace events to the page, batched at most once per frame.
  */
-import type { BootOptions, ClockStatus, ExecResult, ObjectChange, PageMessage, PlaygroundApi } from './protocol';
+import type { BootOptions, ClockStatus, ExecResult, NodeUsageChanges, NodeUsageSample, ObjectChange, PageMessage, PlaygroundApi } from './protocol';
 import { Cluster, type HostFactory, inProcessHosts } from '../../sim/cluster/cluster';
 import { Console } from '../../sim/cluster/console';
 import type { TraceEvent } from '../../sim/kernel/trace';
 import { keyOf } from '../../sim/apiserver/store';
 import type { AttemptRecord } from '../../sim/scheduler/explain';
+import type { NodeUsageReport } from '../../sim/kubelet/cm/node-controls';
+import { usageMoved } from './deltas';
 
 /** What the page mirrors (leases stay out: their heartbeat shows through `lease.renew` trace events). */
-const MIRRORED = ['namespaces', 'nodes', 'pods', 'events', 'deployments', 'replicasets', 'daemonsets', 'services', 'endpoints', 'configmaps', 'secrets', 'persistentvolumes', 'persistentvolumeclaims', 'storageclasses', 'priorityclasses'];
+const MIRRORED = ['namespaces', 'nodes', 'pods', 'events', 'deployments', 'replicasets', 'daemonsets', 'services', 'endpoints', 'endpointslices', 'configmaps', 'secrets', 'persistentvolumes', 'persistentvolumeclaims', 'storageclasses', 'priorityclasses'];
 const FRAME_MS = 16;
 /** At most this many trace events per batch: at high speed the page shows rates, not every arrow. */
 const MAX_TRACE_PER_BATCH = 400;
 /** Trace kinds behind a container's marks on the map (src/lib/viz/probes.ts), and how many survive a cut. */
 const CONTAINER_MARK_KINDS = new Set(['probe.liveness', 'probe.readiness', 'probe.startup', 'process.start', 'kernel.oomKill']);
 const MAX_MARKS_PER_BATCH = 200;
+/**
+ * The node gauges' usage is asked of the kubelets at most once per this much virtual time and
+ * this much wall time (a question to each kubelet host: two conductor rounds, no virtual time).
+ */
+const USAGE_SAMPLE_VIRTUAL_MS = 1000;
+const USAGE_SAMPLE_WALL_MS = 250;
 
 export class PlaygroundService implements PlaygroundApi {
   #cluster?: Cluster;
@@ -31,6 +39,10 @@ export class PlaygroundService implements PlaygroundApi {
   #busy: Promise<unknown> = Promise.resolve();
   #flushTimer?: ReturnType<typeof setTimeout>;
   #lastTick = 0;
+  /** node -> the usage sample the page last got; changes waiting for the next flush. */
+  #usage = new Map<string, NodeUsageSample>();
+  #usageChanges: NodeUsageChanges = {};
+  #usageSampledAt = { t: -Infinity, wall: -Infinity };
 
   constructor(readonly hostFactory: HostFactory = inProcessHosts) {}
 
@@ -89,20 +101,25 @@ export class PlaygroundService implements PlaygroundApi {
         () => {}
       );
     }
-    await this.#exclusive(() => cluster.waitForNodesReady());
+    await this.#exclusive(async () => {
+      await cluster.waitForNodesReady();
+      await this.#sampleUsage(true);
+    });
     this.#flush();
     return this.#status();
   }
 
   connect(port: MessagePort): void {
     this.#ports.push(port);
-    const reset: PageMessage = { type: 'reset', clock: this.#status(), changes: [...this.#objects.values()].map((c) => ({ ...c, type: 'ADDED' })) };
+    const reset: PageMessage = { type: 'reset', clock: this.#status(), changes: [...this.#objects.values()].map((c) => ({ ...c, type: 'ADDED' })), usage: Object.fromEntries(this.#usage) };
     port.postMessage(reset);
   }
 
   exec(script: string): Promise<ExecResult> {
     return this.#exclusive(async () => {
       const out = await this.#console!.exec(script);
+      // A command can change usage with no time passing (`sim node pressure`): sample now.
+      await this.#sampleUsage(true);
       this.#flush();
       return { output: out.output, exitCode: out.exitCode };
     });
@@ -133,6 +150,7 @@ export class PlaygroundService implements PlaygroundApi {
     this.#running = false;
     return this.#exclusive(async () => {
       await this.cluster.conductor.stepInstant();
+      await this.#sampleUsage(true);
       this.#flush();
       return this.#status();
     });
@@ -141,6 +159,7 @@ export class PlaygroundService implements PlaygroundApi {
   advance(ms: number): Promise<ClockStatus> {
     return this.#exclusive(async () => {
       await this.cluster.advance(ms);
+      await this.#sampleUsage(true);
       this.#flush();
       return this.#status();
     });
@@ -155,6 +174,49 @@ export class PlaygroundService implements PlaygroundApi {
     });
   }
 
+  /** The latest usage sample of each node (what the page's MEM and DISK gauges draw). */
+  nodeUsage(): ReadonlyMap<string, NodeUsageSample> {
+    return this.#usage;
+  }
+
+  /**
+   * Asks every kubelet for its node's memory and nodefs usage at this instant (all at once; the
+   * answers take conductor rounds but no virtual time, so the cluster runs the same with or
+   * without a page watching) and queues, for the next delta, the nodes whose figures moved by
+   * more than 1 %. Unforced, at most once per USAGE_SAMPLE_VIRTUAL_MS and USAGE_SAMPLE_WALL_MS.
+   */
+  async #sampleUsage(force: boolean): Promise<void> {
+    const cluster = this.cluster;
+    const at = cluster.now;
+    const wall = performance.now();
+    if (!force && (at - this.#usageSampledAt.t < USAGE_SAMPLE_VIRTUAL_MS || wall - this.#usageSampledAt.wall < USAGE_SAMPLE_WALL_MS)) return;
+    this.#usageSampledAt = { t: at, wall };
+    const replies = new Map<string, Record<string, unknown>>();
+    for (const [name, rec] of cluster.nodes) cluster.console.ask(rec.host, 'node-os', { node: name, action: 'node-usage', at }, (r) => replies.set(name, r));
+    while (replies.size < cluster.nodes.size && cluster.conductor.nextDeadline() <= cluster.now) await cluster.conductor.round();
+    for (const name of cluster.nodes.keys()) {
+      const r = replies.get(name);
+      const report = r?.ok === true && typeof r.output === 'string' ? (JSON.parse(r.output) as NodeUsageReport) : undefined;
+      const prev = this.#usage.get(name);
+      if (!report) {
+        if (prev) {
+          this.#usage.delete(name);
+          this.#usageChanges[name] = null;
+        }
+        continue;
+      }
+      const sample: NodeUsageSample = { t: at, memory: report.memory, fs: report.fs };
+      if (!usageMoved(prev, sample)) continue;
+      this.#usage.set(name, sample);
+      this.#usageChanges[name] = sample;
+    }
+    for (const name of [...this.#usage.keys()]) {
+      if (cluster.nodes.has(name)) continue;
+      this.#usage.delete(name);
+      this.#usageChanges[name] = null;
+    }
+  }
+
   #tick(): void {
     if (!this.#running) return;
     const now = performance.now();
@@ -162,6 +224,7 @@ export class PlaygroundService implements PlaygroundApi {
     this.#lastTick = now;
     void this.#exclusive(async () => {
       if (this.#running) await this.cluster.advance(Math.round(dt));
+      await this.#sampleUsage(false);
       this.#flush();
     }).then(() => setTimeout(() => this.#tick(), FRAME_MS));
   }
@@ -173,9 +236,11 @@ export class PlaygroundService implements PlaygroundApi {
   #flush(): void {
     if (this.#flushTimer !== undefined) clearTimeout(this.#flushTimer);
     this.#flushTimer = undefined;
-    const msg: PageMessage = { type: 'delta', clock: this.#status(), changes: this.#changes, trace: this.#trace };
+    const usage = this.#usageChanges;
+    const msg: PageMessage = { type: 'delta', clock: this.#status(), changes: this.#changes, trace: this.#trace, ...(Object.keys(usage).length > 0 ? { usage } : {}) };
     this.#changes = [];
     this.#trace = [];
+    this.#usageChanges = {};
     for (const p of this.#ports) p.postMessage(msg);
   }
 }

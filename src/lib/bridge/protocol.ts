@@ -27,9 +27,24 @@ export interface ClockStatus {
   speed: number;
 }
 
+/**
+ * A node's memory and root filesystem (nodefs) in use, as the kubelet's eviction manager observes
+ * them (working set of every container plus the system's, and the disk the OS, images and
+ * `sim node pressure disk` fill), at virtual time `t`.
+ */
+export interface NodeUsageSample {
+  t: number;
+  memory: { capacityBytes: number; workingSetBytes: number; availableBytes: number };
+  fs: { capacityBytes: number; usedBytes: number; availableBytes: number };
+}
+
+/** node name -> its new usage sample, or null when its kubelet stopped answering (no figure). */
+export type NodeUsageChanges = Record<string, NodeUsageSample | null>;
+
 export type PageMessage =
-  | { type: 'delta'; clock: ClockStatus; changes: ObjectChange[]; trace: TraceEvent[] }
-  | { type: 'reset'; clock: ClockStatus; changes: ObjectChange[] }
+  /** `usage`: only the nodes whose figures moved by more than 1 % since the last one sent. */
+  | { type: 'delta'; clock: ClockStatus; changes: ObjectChange[]; trace: TraceEvent[]; usage?: NodeUsageChanges }
+  | { type: 'reset'; clock: ClockStatus; changes: ObjectChange[]; usage?: NodeUsageChanges }
   /** Output a command prints after its exec() returned (`kubectl get -w` streaming rows). */
   | { type: 'output'; text: string };
 

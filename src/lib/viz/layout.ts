@@ -3,6 +3,7 @@
  * layout, so a node keeps its place when others come and go): the Svelte component only draws.
  *
  *   +-- control-plane band -------------------------------------------+
+ *   +-- Services band (chips, in stable slots; see services.ts) -------+
  *   +-- node card --+ +-- node card --+ +-- node card --+   (stable grid of slots)
  *   +-- Pending (unscheduled) tray -----------------------------------+
  */
@@ -20,6 +21,11 @@ export const POD_W = 124;
 export const POD_H = 30;
 export const POD_GAP = 8;
 export const TRAY_HEADER_H = 30;
+/** A Service chip in the Services band, and the band's padding around its rows. */
+export const SVC_CHIP_W = 220;
+export const SVC_CHIP_H = 30;
+export const SVC_GAP = 8;
+export const SVC_PAD = 9;
 
 export interface Box {
   x: number;
@@ -48,6 +54,8 @@ export interface ClusterLayout {
   height: number;
   columns: number;
   band: Box;
+  /** The Services band (height 0 when there is no Service); its chips are placed by services.ts. */
+  services: Box & { labelW: number; perRow: number };
   nodes: NodePlacement[];
   tray: Box & { pods: PodPlacement[] };
   /** node name -> slot index; pass it back as `previous` next time. */
@@ -59,6 +67,8 @@ export interface LayoutOptions {
   width?: number;
   /** The `slots` of the previous layout: nodes found there keep their slot. */
   previous?: ReadonlyMap<string, number>;
+  /** Service chip slots to make room for (the highest slot + 1; 0: no Services band). */
+  serviceSlots?: number;
 }
 
 const collator = new Intl.Collator('en', { numeric: true });
@@ -159,7 +169,12 @@ export function layoutCluster(nodes: readonly KObject[], pods: readonly KObject[
   const contentW = columns * CARD_W + (columns - 1) * GAP;
   const contentX = Math.max(PAD, (width - contentW) / 2);
   const band: Box = { x: contentX, y: PAD, w: contentW, h: BAND_H };
-  const gridY = band.y + band.h + GAP;
+  const serviceSlots = options.serviceSlots ?? 0;
+  const svcLabelW = bandSlots(contentW).labelW;
+  const perRow = Math.max(1, Math.floor((contentW - svcLabelW - 2 * SVC_PAD + SVC_GAP) / (SVC_CHIP_W + SVC_GAP)));
+  const svcRows = Math.ceil(serviceSlots / perRow);
+  const services = { x: contentX, y: band.y + band.h + GAP, w: contentW, h: svcRows === 0 ? 0 : 2 * SVC_PAD + svcRows * SVC_CHIP_H + (svcRows - 1) * SVC_GAP, labelW: svcLabelW, perRow };
+  const gridY = services.h === 0 ? band.y + band.h + GAP : services.y + services.h + GAP;
   const rowY: number[] = [];
   let y = gridY;
   for (const h of rowHeights) {
@@ -201,7 +216,7 @@ export function layoutCluster(nodes: readonly KObject[], pods: readonly KObject[
     pods: placePods(unplaced, contentX + CARD_PAD, trayY + TRAY_HEADER_H, trayPerRow)
   };
 
-  return { width, height: trayY + trayH + PAD, columns, band, nodes: placed, tray, slots };
+  return { width, height: trayY + trayH + PAD, columns, band, services, nodes: placed, tray, slots };
 }
 
 /** Components in the control-plane band: kube-scheduler, kube-apiserver + etcd, kube-controller-manager. */

@@ -1,15 +1,22 @@
 /**
- * The gauges on a node card: how much of the node's CPU, memory, ephemeral storage and pod slots
- * the pods bound to it request, as `kubectl describe node` sums them under "Allocated resources".
- * Memory and disk are drawn against the node's capacity with the kubelet's hard eviction
- * threshold as a tick (memory.available < 100Mi, nodefs.available < 10% by default): past the
- * tick the kubelet reports MemoryPressure / DiskPressure and starts evicting.
- *
- * The page has no metrics stream, so "used" is what the pods request, not what they use.
+ * The gauges on a node card.
+ * - CPU and PODS: what the pods bound to the node request, as `kubectl describe node` sums them
+ *   under "Allocated resources".
+ * - MEM and DISK: what is in use, as the kubelet's eviction manager observes it
+ *   (makeSignalObservations): memory is the working set of every container plus the system's
+ *   (the OS, containerd, the kubelet, and `sim node pressure memory`), disk is the root
+ *   filesystem (nodefs: the OS, the images, `sim node pressure disk`). The worker samples it from
+ *   each kubelet (PlaygroundService `node-usage`, NodeUsageSample). Both are drawn against
+ *   capacity with the hard eviction threshold as a tick (memory.available < 100Mi,
+ *   nodefs.available < 10% by default): past the tick the kubelet reports MemoryPressure /
+ *   DiskPressure and starts evicting. What the pods request stays as a secondary mark (the
+ *   underline) and in the tooltip. With no sample (the kubelet does not answer) they fall back
+ *   to the requests, and say so.
  */
 import type { KObject } from '../bridge/deltas';
 import { tryParseQuantity } from '../../sim/api/quantity';
 import { DefaultEvictionHard } from '../../sim/kubelet/eviction/helpers';
+import type { NodeUsageSample } from '../bridge/protocol';
 
 export interface Gauge {
   label: 'CPU' | 'MEM' | 'DISK' | 'PODS';
@@ -17,6 +24,10 @@ export interface Gauge {
   capacity: number;
   /** Exact figures for the tooltip: `250m / 4`, `256Mi / 8Gi`, `3 / 110`. */
   detail: string;
+  /** What the pods request, as a share of `capacity`, when `used` is usage (the secondary mark). */
+  requested?: number;
+  /** True when `used` is what is in use; false when it is what the pods request. */
+  inUse?: boolean;
   /** Where the eviction threshold falls, as a share of `capacity` (the tick). */
   threshold?: number;
   /** The node condition that is True for this resource: `MemoryPressure`, `DiskPressure`. */
@@ -82,7 +93,7 @@ function pressureOf(node: KObject, type: string): string | undefined {
   return c?.status === 'True' ? type : undefined;
 }
 
-export function nodeGauges(node: KObject, pods: readonly KObject[]): Gauge[] {
+export function nodeGauges(node: KObject, pods: readonly KObject[], usage?: NodeUsageSample): Gauge[] {
   const allocatable = node.status?.allocatable ?? node.status?.capacity ?? {};
   const capacity = node.status?.capacity ?? allocatable;
   const active = pods.filter((p) => !isTerminal(p));
@@ -101,24 +112,49 @@ export function nodeGauges(node: KObject, pods: readonly KObject[]): Gauge[] {
   const diskPressure = pressureOf(node, 'DiskPressure');
   const memTick = evictionTick(memHard, memCap);
   const diskTick = evictionTick(diskHard, diskCap);
+  const share = (n: number, of: number) => (of > 0 ? n / of : 0);
+  const memGauge: Gauge = usage
+    ? {
+        label: 'MEM',
+        used: usage.memory.workingSetBytes,
+        capacity: memCap,
+        inUse: true,
+        requested: share(mem, memCap),
+        detail:
+          `${formatBytes(usage.memory.workingSetBytes)} in use of ${formatBytes(memCap)} (working set of the pods and the system; memory.available ${formatBytes(usage.memory.availableBytes)}); ` +
+          `${formatBytes(mem)} requested (the underline), allocatable ${formatBytes(memAlloc)}; the kubelet evicts when memory.available < ${memHard}` +
+          (memPressure ? ': MemoryPressure now' : '')
+      }
+    : {
+        label: 'MEM',
+        used: mem,
+        capacity: memCap,
+        inUse: false,
+        detail: `${formatBytes(mem)} requested of ${formatBytes(memCap)} (allocatable ${formatBytes(memAlloc)}); the kubelet evicts when memory.available < ${memHard}` + (memPressure ? ': MemoryPressure now' : '')
+      };
+  const diskGauge: Gauge = usage
+    ? {
+        label: 'DISK',
+        used: usage.fs.usedBytes,
+        capacity: diskCap,
+        inUse: true,
+        requested: share(disk, diskCap),
+        detail:
+          `${formatBytes(usage.fs.usedBytes)} in use of ${formatBytes(diskCap)} (nodefs: the OS, images and files; available ${formatBytes(usage.fs.availableBytes)}); ` +
+          `${formatBytes(disk)} ephemeral-storage requested; the kubelet evicts when nodefs.available < ${diskHard}` +
+          (diskPressure ? ': DiskPressure now' : '')
+      }
+    : {
+        label: 'DISK',
+        used: disk,
+        capacity: diskCap,
+        inUse: false,
+        detail: `${formatBytes(disk)} ephemeral-storage requested of ${formatBytes(diskCap)}; the kubelet evicts when nodefs.available < ${diskHard}` + (diskPressure ? ': DiskPressure now' : '')
+      };
   return [
     { label: 'CPU', used: cpu, capacity: cpuCap, detail: `${formatMilliCpu(cpu)} / ${formatMilliCpu(cpuCap)} requested` },
-    {
-      label: 'MEM',
-      used: mem,
-      capacity: memCap,
-      detail: `${formatBytes(mem)} requested of ${formatBytes(memCap)} (allocatable ${formatBytes(memAlloc)}); the kubelet evicts when memory.available < ${memHard}` + (memPressure ? ': MemoryPressure now' : ''),
-      ...(memTick !== undefined ? { threshold: memTick } : {}),
-      ...(memPressure ? { pressure: memPressure } : {})
-    },
-    {
-      label: 'DISK',
-      used: disk,
-      capacity: diskCap,
-      detail: `${formatBytes(disk)} ephemeral-storage requested of ${formatBytes(diskCap)}; the kubelet evicts when nodefs.available < ${diskHard}` + (diskPressure ? ': DiskPressure now' : ''),
-      ...(diskTick !== undefined ? { threshold: diskTick } : {}),
-      ...(diskPressure ? { pressure: diskPressure } : {})
-    },
+    { ...memGauge, ...(memTick !== undefined ? { threshold: memTick } : {}), ...(memPressure ? { pressure: memPressure } : {}) },
+    { ...diskGauge, ...(diskTick !== undefined ? { threshold: diskTick } : {}), ...(diskPressure ? { pressure: diskPressure } : {}) },
     { label: 'PODS', used: active.length, capacity: podCap, detail: `${active.length} / ${podCap} pods` }
   ];
 }

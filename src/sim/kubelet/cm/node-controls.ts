@@ -2,7 +2,8 @@
  * The node-side half of the resource `sim` verbs: what the kubelet host does when the console
  * asks about a node's cgroups and usage, or injects a fault into its kernel or a container.
  * `sim node cgroups NODE`, `sim node pressure memory|disk|pids NODE AMOUNT`,
- * `sim container crash|hang|leak POD`, and the usage metrics-server scrapes for `kubectl top`.
+ * `sim container crash|hang|leak POD`, the usage metrics-server scrapes for `kubectl top`, and the
+ * node's memory and nodefs usage the page's gauges draw (`node-usage`).
  * Each answers `{ ok, output?, error? }` (the console prints `error: <error>`).
  */
 import { parseQuantity } from '../../api/quantity';
@@ -20,6 +21,12 @@ export interface ControlReply {
 export interface UsageReport {
   node: { usageNanoCores: number; workingSetBytes: number };
   containers: { namespace: string; pod: string; podUID: string; container: string; startedAt: number; usageNanoCores: number; workingSetBytes: number }[];
+}
+
+/** The machine-wide memory and root filesystem (nodefs) figures, as the eviction manager's signals see them. */
+export interface NodeUsageReport {
+  memory: { capacityBytes: number; workingSetBytes: number; availableBytes: number };
+  fs: { capacityBytes: number; usedBytes: number; availableBytes: number };
 }
 
 export function nodeControl(k: Kubelet, args: Record<string, unknown>): ControlReply {
@@ -48,6 +55,14 @@ export function nodeControl(k: Kubelet, args: Record<string, unknown>): ControlR
           .filter((c) => c.startedAt <= t)
           .map((c) => ({ namespace: c.namespace, pod: c.pod, podUID: c.podUID, container: c.container, startedAt: c.startedAt, ...os.containerUsage(c.containerId, t)! }))
       };
+      return { ok: true, output: JSON.stringify(report) };
+    }
+    case 'node-usage': {
+      // The page's MEM and DISK gauges: the machine-wide figures the eviction manager observes its
+      // memory.available and nodefs.available signals from (read-only). Like `usage`, only while the kubelet serves.
+      if (!k.serving) return { ok: false, error: `node "${identity.name}" is not serving metrics` };
+      const u = os.nodeUsage(Number(args.at));
+      const report: NodeUsageReport = { memory: u.memory, fs: { capacityBytes: u.fs.capacityBytes, usedBytes: u.fs.usedBytes, availableBytes: u.fs.availableBytes } };
       return { ok: true, output: JSON.stringify(report) };
     }
     case 'container': {
