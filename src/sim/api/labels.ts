@@ -232,7 +232,9 @@ export class Requirement {
   ) {}
 
   #hasValue(v: string): boolean {
-    return this.values.includes(v);
+    const values = this.values;
+    if (values.length === 1) return values[0] === v;
+    return values.includes(v);
   }
 
   /** upstream: Requirement.Matches */
@@ -412,7 +414,9 @@ class InternalSelector implements Selector {
 
   matches(labels: Labels | undefined | null): boolean {
     const ls = labels ?? NO_LABELS;
-    return this.reqs.every((r) => r.matches(ls));
+    const reqs = this.reqs;
+    for (let i = 0; i < reqs.length; i++) if (!reqs[i].matches(ls)) return false;
+    return true;
   }
 
   empty(): boolean {

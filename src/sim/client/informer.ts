@@ -22,6 +22,8 @@ export interface InformerOptions {
 
 export class SharedInformer {
   readonly cache = new Map<string, KObject>();
+  /** namespace -> key -> object, in the cache's order (upstream: the Indexer's namespace index). */
+  readonly #byNamespace = new Map<string, Map<string, KObject>>();
   #handlers: EventHandler[] = [];
   #synced = false;
   #syncWaiters: (() => void)[] = [];
@@ -58,6 +60,29 @@ export class SharedInformer {
 
   list(): KObject[] {
     return [...this.cache.values()];
+  }
+
+  /** The objects of one namespace, in the order list() gives them (upstream: lister.Pods(ns).List). */
+  listNamespace(namespace: string): KObject[] {
+    const m = this.#byNamespace.get(namespace);
+    return m ? [...m.values()] : [];
+  }
+
+  #set(key: string, o: KObject): void {
+    this.cache.set(key, o);
+    const ns = o.metadata.namespace ?? '';
+    let m = this.#byNamespace.get(ns);
+    if (!m) this.#byNamespace.set(ns, (m = new Map()));
+    m.set(key, o);
+  }
+
+  #delete(key: string, o: KObject | undefined): void {
+    this.cache.delete(key);
+    if (!o) return;
+    const ns = o.metadata.namespace ?? '';
+    const m = this.#byNamespace.get(ns);
+    m?.delete(key);
+    if (m?.size === 0) this.#byNamespace.delete(ns);
   }
 
   /** The last resourceVersion seen (list or watch event). */
@@ -105,12 +130,12 @@ export class SharedInformer {
         const key = keyOf(e.object.metadata.namespace, e.object.metadata.name);
         if (e.type === 'DELETED') {
           const old = this.cache.get(key);
-          this.cache.delete(key);
+          this.#delete(key, old);
           for (const h of this.#handlers) h.delete?.(old ?? e.object);
           return;
         }
         const old = this.cache.get(key);
-        this.cache.set(key, e.object);
+        this.#set(key, e.object);
         for (const h of this.#handlers) {
           if (old) h.update?.(old, e.object);
           else h.add?.(e.object);
@@ -130,7 +155,7 @@ export class SharedInformer {
       const key = keyOf(o.metadata.namespace, o.metadata.name);
       seen.add(key);
       const old = this.cache.get(key);
-      this.cache.set(key, o);
+      this.#set(key, o);
       for (const h of this.#handlers) {
         if (!old) h.add?.(o);
         else if (old.metadata.resourceVersion !== o.metadata.resourceVersion) h.update?.(old, o);
@@ -138,7 +163,7 @@ export class SharedInformer {
     }
     for (const [key, old] of [...this.cache]) {
       if (seen.has(key)) continue;
-      this.cache.delete(key);
+      this.#delete(key, old);
       for (const h of this.#handlers) h.delete?.(old);
     }
   }

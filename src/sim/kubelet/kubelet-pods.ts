@@ -93,7 +93,7 @@ export class KubeletPods implements PodSyncer {
     this.statusManager = new StatusManager(client, node, trace);
     this.serviceInformer = new SharedInformer(client, 'services', {}, (ms, fn) => clock.after(ms, fn));
     this.runtimeManager = new KubeGenericRuntimeManager(runtime, new ImageManager(runtime, recorder, clock, deps.pullSlots ?? 1), recorder, clock, {
-      services: (ns) => this.serviceInformer.list().filter((s) => s.metadata.namespace === ns),
+      services: (ns) => this.serviceInformer.listNamespace(ns),
       configMap: (ns, name) => this.configMapInformer.get(ns, name),
       secret: (ns, name) => this.secretInformer.get(ns, name),
       volumeHostPath: (pod, volume) => this.volumeManager.hostPathOf(pod, volume)

@@ -106,13 +106,28 @@ function untolerated(taints: KObject[], tolerations: KObject[], effects: string[
   return taints.some((taint) => effects.includes(taint.effect) && !tolerations.some((tol) => toleratesTaint(tol, taint)));
 }
 
+/**
+ * The DaemonSet's pod spec as NodeShouldRunDaemonPod's NewPod makes it, minus the node name: the
+ * template plus the daemon tolerations. Made once per DaemonSet object (objects from the API server
+ * never change), not once per node: a sync asks this for every node of the cluster.
+ */
+const daemonPodSpecs = new WeakMap<KObject, KObject>();
+function daemonPodSpec(ds: KObject): KObject {
+  let spec = daemonPodSpecs.get(ds);
+  if (!spec) {
+    spec = structuredClone(ds.spec?.template?.spec ?? {}) as KObject;
+    addOrUpdateDaemonPodTolerations(spec);
+    daemonPodSpecs.set(ds, spec);
+  }
+  return spec;
+}
+
 /** upstream: NodeShouldRunDaemonPod (NewPod + predicates: node name, node affinity/selector, taints). */
 export function nodeShouldRunDaemonPod(node: KObject, ds: KObject): NodeDecision {
-  const spec: KObject = structuredClone(ds.spec?.template?.spec ?? {});
-  const templateNodeName: string | undefined = spec.nodeName;
+  const template = daemonPodSpec(ds);
+  const templateNodeName: string | undefined = template.nodeName;
   if (templateNodeName && templateNodeName !== node.metadata.name) return { shouldRun: false, shouldContinueRunning: false };
-  spec.nodeName = node.metadata.name;
-  addOrUpdateDaemonPodTolerations(spec);
+  const spec: KObject = { ...template, nodeName: node.metadata.name };
   if (!requiredNodeAffinityMatches({ spec } as Pod, node as Node)) return { shouldRun: false, shouldContinueRunning: false };
   const taints: KObject[] = node.spec?.taints ?? [];
   if (untolerated(taints, spec.tolerations, ['NoSchedule', 'NoExecute'])) {

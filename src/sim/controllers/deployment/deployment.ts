@@ -79,7 +79,7 @@ export class DeploymentController {
     const [ns, name] = k.split('/');
     const d = this.#deployments.get(ns, name);
     if (!d || d.metadata.deletionTimestamp) return;
-    const owned = this.#rss.list().filter((rs) => rs.metadata.namespace === ns && (rs.metadata.ownerReferences ?? []).some((r: KObject) => r.controller && r.uid === d.metadata.uid));
+    const owned = this.#rss.listNamespace(ns).filter((rs) => (rs.metadata.ownerReferences ?? []).some((r: KObject) => r.controller && r.uid === d.metadata.uid));
     const hash = computeHash(d.spec.template, d.status?.collisionCount);
     const newRS = owned.find((rs) => rs.metadata.labels?.['pod-template-hash'] === hash && !rs.metadata.deletionTimestamp);
     const oldRSs = owned.filter((rs) => rs !== newRS);

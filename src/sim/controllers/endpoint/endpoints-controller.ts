@@ -90,7 +90,7 @@ export class EndpointController {
     }
     const selector = serviceSelector(service);
     if (!selector) return done();
-    const pods = this.#podInformer.list().filter((p) => p.metadata.namespace === namespace && selector.matches(p.metadata.labels ?? {}));
+    const pods = this.#podInformer.listNamespace(namespace).filter((p) => selector.matches(p.metadata.labels ?? {}));
     const subsets = computeEndpointSubsets(service, pods);
     const triggerTime = this.triggerTimeTracker.compute(service, pods);
 

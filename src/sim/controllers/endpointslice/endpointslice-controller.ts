@@ -100,9 +100,9 @@ export class EndpointSliceController {
     }
     const selector = serviceSelector(service);
     if (!selector) return done();
-    const slices = this.#sliceInformer.list().filter((s) => s.metadata.namespace === namespace && sliceServiceKey(s) === key && !s.metadata.deletionTimestamp);
+    const slices = this.#sliceInformer.listNamespace(namespace).filter((s) => sliceServiceKey(s) === key && !s.metadata.deletionTimestamp);
     if (this.tracker.staleSlices(key, slices)) return done('EndpointSlice informer cache is out of date');
-    const pods = this.#podInformer.list().filter((p) => p.metadata.namespace === namespace && selector.matches(p.metadata.labels ?? {}));
+    const pods = this.#podInformer.listNamespace(namespace).filter((p) => selector.matches(p.metadata.labels ?? {}));
     const triggerTime = this.triggerTimeTracker.compute(service, pods);
     const plan = reconcileSlices(service, slices, desiredEndpointsByPortMap(service, pods), this.maxEndpointsPerSlice);
     const writes = [...plan.create.map((s) => ['create', s] as const), ...plan.update.map((s) => ['update', s] as const), ...plan.delete.map((s) => ['delete', s] as const)];

@@ -19,7 +19,10 @@ export interface OwnerReference {
 
 /** upstream: metav1.GetControllerOf. */
 export function getControllerOf(obj: KObject): OwnerReference | undefined {
-  return ((obj.metadata.ownerReferences ?? []) as OwnerReference[]).find((r) => r.controller === true);
+  const refs = obj.metadata.ownerReferences as OwnerReference[] | undefined;
+  if (!refs) return undefined;
+  for (let i = 0; i < refs.length; i++) if (refs[i].controller === true) return refs[i];
+  return undefined;
 }
 
 /** upstream: metav1.NewControllerRef. */
@@ -75,35 +78,39 @@ export function claimPods(
     if (adoptionChecked !== null) return cb(adoptionChecked);
     canAdopt((err) => cb((adoptionChecked = err)));
   };
-  const next = (i: number): void => {
-    if (i >= pods.length) return done(claimed, errors);
-    const pod = pods[i];
-    const md = pod.metadata;
-    const result = (ok: boolean) => (err: Status | undefined) => {
-      if (!err && ok) claimed.push(pod);
-      // A pod that is gone is neither claimed nor an error.
-      else if (err && err.code !== 404) errors.push(err.message);
-      next(i + 1);
-    };
-    switch (claimDecision(controller, selector, pod)) {
-      case 'claimed':
-        claimed.push(pod);
-        return next(i + 1);
-      case 'ignore':
-        return next(i + 1);
-      case 'release':
-        // upstream: ReleasePod: {"metadata":{"ownerReferences":[{"$patch":"delete","uid":...}],"uid":...}}
-        return podControl.patchPod(md.namespace, md.name, { metadata: { ownerReferences: [{ $patch: 'delete', uid: controller.metadata.uid }], uid: md.uid } }, result(false));
-      case 'adopt':
-        return checkAdopt((err) => {
-          if (err) {
-            errors.push(`can't adopt Pod ${md.namespace}/${md.name} (${md.uid}): ${err}`);
-            return next(i + 1);
-          }
-          // upstream: AdoptPod: {"metadata":{"ownerReferences":[<controllerRef>],"uid":...}}
-          podControl.patchPod(md.namespace, md.name, { metadata: { ownerReferences: [controllerRef], uid: md.uid } }, result(true));
-        });
+  // A loop, not a recursion per pod: claiming thousands of already-owned pods must not grow the
+  // stack. Only a patch or the adoption check (asynchronous) leaves the loop; its callback resumes it.
+  const next = (from: number): void => {
+    for (let i = from; i < pods.length; i++) {
+      const pod = pods[i];
+      const md = pod.metadata;
+      const result = (ok: boolean) => (err: Status | undefined) => {
+        if (!err && ok) claimed.push(pod);
+        // A pod that is gone is neither claimed nor an error.
+        else if (err && err.code !== 404) errors.push(err.message);
+        next(i + 1);
+      };
+      switch (claimDecision(controller, selector, pod)) {
+        case 'claimed':
+          claimed.push(pod);
+          continue;
+        case 'ignore':
+          continue;
+        case 'release':
+          // upstream: ReleasePod: {"metadata":{"ownerReferences":[{"$patch":"delete","uid":...}],"uid":...}}
+          return podControl.patchPod(md.namespace, md.name, { metadata: { ownerReferences: [{ $patch: 'delete', uid: controller.metadata.uid }], uid: md.uid } }, result(false));
+        case 'adopt':
+          return checkAdopt((err) => {
+            if (err) {
+              errors.push(`can't adopt Pod ${md.namespace}/${md.name} (${md.uid}): ${err}`);
+              return next(i + 1);
+            }
+            // upstream: AdoptPod: {"metadata":{"ownerReferences":[<controllerRef>],"uid":...}}
+            podControl.patchPod(md.namespace, md.name, { metadata: { ownerReferences: [controllerRef], uid: md.uid } }, result(true));
+          });
+      }
     }
+    done(claimed, errors);
   };
   next(0);
 }

@@ -29,11 +29,17 @@ export function isPodActive(pod: KObject): boolean {
 
 /** upstream: FilterActivePods. */
 export function filterActivePods(pods: readonly KObject[]): KObject[] {
-  return pods.filter(isPodActive);
+  const out: KObject[] = [];
+  for (const p of pods) if (isPodActive(p)) out.push(p);
+  return out;
 }
 
+/** The pod's Ready condition (a plain loop: every ReplicaSet sync asks this of each of its pods). */
 function readyCondition(pod: KObject): { status: string; lastTransitionTime?: string } | undefined {
-  return (pod.status?.conditions ?? []).find((c: { type: string }) => c.type === 'Ready');
+  const conditions: { type: string; status: string; lastTransitionTime?: string }[] | undefined = pod.status?.conditions;
+  if (!conditions) return undefined;
+  for (let i = 0; i < conditions.length; i++) if (conditions[i].type === 'Ready') return conditions[i];
+  return undefined;
 }
 
 /** upstream: pkg/api/v1/pod/util.go IsPodReady. */
@@ -43,9 +49,10 @@ export function isPodReady(pod: KObject): boolean {
 
 /** upstream: pkg/api/v1/pod/util.go IsPodAvailable: ready for at least minReadySeconds. */
 export function isPodAvailable(pod: KObject, minReadySeconds: number, now: number): boolean {
-  if (!isPodReady(pod)) return false;
+  const ready = readyCondition(pod);
+  if (ready?.status !== 'True') return false;
   if (minReadySeconds === 0) return true;
-  const since = parseTimestamp(readyCondition(pod)?.lastTransitionTime);
+  const since = parseTimestamp(ready.lastTransitionTime);
   return since !== undefined && since + minReadySeconds * 1000 < now;
 }
 

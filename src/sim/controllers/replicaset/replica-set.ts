@@ -195,7 +195,7 @@ export class ReplicaSetController {
     const selector = this.#selector(rs);
     // An invalid selector will not become valid by retrying.
     if (!selector) return done();
-    const allPods = this.#podInformer.list().filter((p) => p.metadata.namespace === namespace);
+    const allPods = this.#podInformer.listNamespace(namespace);
     const filteredPods = filterActivePods(allPods);
     const canAdopt = (cb: (err: string | undefined) => void) =>
       // upstream: RecheckDeletionTimestamp: a quorum read, in case the cached ReplicaSet is stale.
@@ -277,10 +277,10 @@ export class ReplicaSetController {
   #getIndirectlyRelatedPods(rs: KObject): KObject[] {
     const owner = getControllerOf(rs);
     const siblings = owner
-      ? this.#rsInformer.list().filter((r) => r.metadata.namespace === rs.metadata.namespace && getControllerOf(r)?.uid === owner.uid)
+      ? this.#rsInformer.listNamespace(rs.metadata.namespace).filter((r) => getControllerOf(r)?.uid === owner.uid)
       : [rs];
     const uids = new Set(siblings.map((r) => r.metadata.uid));
-    return this.#podInformer.list().filter((p) => p.metadata.namespace === rs.metadata.namespace && uids.has(getControllerOf(p)?.uid ?? ''));
+    return this.#podInformer.listNamespace(rs.metadata.namespace).filter((p) => uids.has(getControllerOf(p)?.uid ?? ''));
   }
 
   /** upstream: RealPodControl.CreatePods / createPods. */

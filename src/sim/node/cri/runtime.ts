@@ -112,6 +112,8 @@ export class ContainerRuntime {
   readonly #latency: LatencyTable;
   readonly #puller: Puller;
   readonly #sandboxes = new Map<string, SandboxRecord>();
+  /** Pod IP -> the sandbox that got it last (probes and connections look pods up by IP). */
+  readonly #byIP = new Map<string, SandboxRecord>();
   readonly #containers = new Map<string, ContainerRecord>();
   /** Reserved container names (`<name>_<pod>_<ns>_<uid>_<attempt>`) -> container ID. */
   readonly #names = new Map<string, string>();
@@ -194,7 +196,9 @@ export class ContainerRuntime {
             network: { ip, additionalIps: [] },
             netns
           };
-          this.#sandboxes.set(id, { status, pod, containers: new Set(), config });
+          const record: SandboxRecord = { status, pod, containers: new Set(), config };
+          this.#sandboxes.set(id, record);
+          if (ip) this.#byIP.set(ip, record);
           finish({ ok: true, value: id }, { ip });
         });
       });
@@ -227,6 +231,7 @@ export class ContainerRuntime {
         this.#stopSandbox(cur);
         for (const cid of cur.containers) this.#removeContainer(cid);
         this.#sandboxes.delete(podSandboxId);
+        if (this.#byIP.get(cur.status.network.ip) === cur) this.#byIP.delete(cur.status.network.ip);
       }
       done({ ok: true, value: undefined });
     });
@@ -516,16 +521,24 @@ export class ContainerRuntime {
    */
   processesAt(ip: string): Process[] | undefined {
     const host = ip !== '' && (ip === this.#hostIP || ip.startsWith('127.'));
-    let out: Process[] | undefined = host ? [] : undefined;
+    if (!host) {
+      // A pod IP: the ready sandbox holding it (at most one: IPAM hands an address out once).
+      const sb = ip === '' ? undefined : this.#byIP.get(ip);
+      if (!sb || sb.status.state !== 'SANDBOX_READY' || sb.status.network.ip !== ip) return undefined;
+      return this.#processesOf(sb, []);
+    }
+    const out: Process[] = [];
     for (const sb of this.#sandboxes.values()) {
-      if (sb.status.state !== 'SANDBOX_READY') continue;
-      if (host ? sb.status.netns !== '' : sb.status.network.ip !== ip || ip === '') continue;
-      out ??= [];
-      for (const cid of sb.containers) {
-        const p = this.#containers.get(cid)?.shim.process;
-        if (p) out.push(p);
-      }
-      if (!host) return out;
+      if (sb.status.state !== 'SANDBOX_READY' || sb.status.netns !== '') continue;
+      this.#processesOf(sb, out);
+    }
+    return out;
+  }
+
+  #processesOf(sb: SandboxRecord, out: Process[]): Process[] {
+    for (const cid of sb.containers) {
+      const p = this.#containers.get(cid)?.shim.process;
+      if (p) out.push(p);
     }
     return out;
   }
