@@ -4,6 +4,7 @@ import { Rand } from '../../../src/sim/kernel/rand';
 import { Client } from '../../../src/sim/client/client';
 import { SharedInformer } from '../../../src/sim/client/informer';
 import type { Transport } from '../../../src/sim/client/transport';
+import type { KObject } from '../../../src/sim/apiserver/store';
 
 /** The API server answered in-process (immediately): enough to drive one informer. */
 function setup() {
@@ -11,7 +12,10 @@ function setup() {
   server.bootstrap();
   const transport: Transport = {
     request: (req, done) => done(server.handle(req)),
-    watch: (req, onEvent) => server.watch(req, onEvent)
+    watch: (req, onEvent) => {
+      const w = server.watch(req, onEvent);
+      return { stop: () => w.ok && server.stopWatch(w.id) };
+    }
   };
   const client = new Client(transport, 'test');
   const create = (namespace: string, name: string) => {
@@ -23,7 +27,7 @@ function setup() {
   return { server, client, create, remove };
 }
 
-const names = (objs: { metadata: { name: string } }[]) => objs.map((o) => o.metadata.name);
+const names = (objs: KObject[]) => objs.map((o) => o.metadata.name);
 
 describe('SharedInformer.listNamespace (the namespace index)', () => {
   it('gives one namespace\'s objects in the order list() gives them, through list, watch adds and deletes', () => {
