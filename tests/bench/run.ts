@@ -10,6 +10,8 @@
  *     (BENCH_SCHEDULER_NODES=1000|5000 one size, BENCH_SCHEDULER_BUDGET_MS the wall budget per size).
  *     pods/s is given per wall second and per second of this process's CPU time (on a shared,
  *     loaded machine the wall figure also counts other processes' turns).
+ *  7. Frames (`npm run bench -- --frames`, tests/bench/frames.mjs): the page in headless Chromium,
+ *     10 / 100 / 1,000 nodes x 10 pods at 10x: frame time p50/p95, fps, main-thread long tasks.
  *  6. Probes: the 30-pods-per-node clusters again with three probes per container (exec, httpGet,
  *     tcpSocket, every 10 s), against the same clusters without probes. `npm run bench -- --probes`
  *     runs only this part (BENCH_PROBE_NODES=100,1000 picks the sizes).
@@ -282,6 +284,11 @@ if (process.argv.includes('--scheduler')) {
   if (process.env.BENCH_SCHEDULER_NODES !== '5000') schedulerThroughput(1000, 10_000, budget);
   if (process.env.BENCH_SCHEDULER_NODES !== '1000') schedulerThroughput(5000, 10_000, budget);
   process.exit(0);
+}
+if (process.argv.includes('--frames')) {
+  // The page in headless Chromium (tests/bench/frames.mjs): its own process, it needs a build.
+  const { spawnSync } = await import('node:child_process');
+  process.exit(spawnSync(process.execPath, ['tests/bench/frames.mjs'], { stdio: 'inherit' }).status ?? 1);
 }
 if (process.argv.includes('--probes')) {
   for (const n of (process.env.BENCH_PROBE_NODES ?? '100,1000').split(',').map(Number)) await probeCost(n, n >= 1000 ? 60_000 : 120_000);

@@ -63,7 +63,9 @@ export class PlaygroundService implements PlaygroundApi {
   }
 
   async boot(options: BootOptions): Promise<ClockStatus> {
-    const cluster = new Cluster({ seed: options.seed ?? 1, workers: options.workers ?? 2 }, this.hostFactory);
+    const workers = options.workers ?? 2;
+    // 10.244.0.0/16 holds 256 nodes' /24s: a bigger cluster gets a bigger pod subnet, as kubeadm's would.
+    const cluster = new Cluster({ seed: options.seed ?? 1, workers, ...(workers > 255 ? { podSubnet: '10.0.0.0/8' } : {}) }, this.hostFactory);
     this.#cluster = cluster;
     this.#console = new Console(cluster, {
       print: (text) => {
@@ -102,7 +104,8 @@ export class PlaygroundService implements PlaygroundApi {
       );
     }
     await this.#exclusive(async () => {
-      await cluster.waitForNodesReady();
+      // A big cluster takes longer to register (virtual time: about 2 s for 3 nodes).
+      await cluster.waitForNodesReady(Math.max(60_000, workers * 300));
       await this.#sampleUsage(true);
     });
     this.#flush();

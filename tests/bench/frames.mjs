@@ -1,0 +1,130 @@
+// `npm run bench -- --frames` (or `node tests/bench/frames.mjs`): the page's frame times in headless
+// Chromium while the map animates N worker nodes x 10 pods at 10x speed: p50 / p95 / max frame time
+// from requestAnimationFrame, frames per second, and main-thread long tasks (PerformanceObserver).
+// Needs a build (`npx vite build`) and /usr/bin/chromium (or $CHROMIUM_PATH).
+// BENCH_FRAME_NODES=10,100,1000 picks the sizes; BENCH_FRAME_SECONDS the measured wall time.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const PORT = Number(process.env.BENCH_PORT || 4175);
+const SIZES = (process.env.BENCH_FRAME_NODES ?? '10,100,1000').split(',').map(Number);
+const SECONDS = Number(process.env.BENCH_FRAME_SECONDS ?? 10);
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+function report(name, value, goal) {
+  console.log(`${name.padEnd(58)} ${String(value).padStart(14)}${goal ? `   (goal ${goal})` : ''}`);
+}
+
+async function until(fn, timeoutMs, what) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function console_(page, line) {
+  const input = page.getByTestId('console-input');
+  await input.click();
+  await input.fill(line);
+  await input.press('Enter');
+}
+
+async function measure(browserPath, baseURL, workers) {
+  const profile = await mkdtemp(join(tmpdir(), 'kubarium-bench-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: browserPath, headless: true, args: ARGS, viewport: { width: 1280, height: 800 } });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const started = Date.now();
+    await page.goto(`${baseURL}/?workers=${workers}&autoplay=0`);
+    const nodes = page.locator('[data-testid="cluster-map"] [data-node]');
+    await until(async () => (await nodes.count()) >= workers + 1, 20 * 60_000, `${workers + 1} nodes on the map`);
+    report(`${workers} nodes: wall s until every node is on the map`, ((Date.now() - started) / 1000).toFixed(1));
+    const replicas = workers * 10;
+    await console_(page, `kubectl create deployment bench --image=nginx --replicas=${replicas}`);
+    await page.getByRole('combobox', { name: /Speed/ }).selectOption('10');
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    const pods = page.locator('[data-testid="cluster-map"] [data-pod^="default/bench-"]');
+    const t0 = Date.now();
+    await until(async () => (await pods.count()) >= replicas, 20 * 60_000, `${replicas} bench pods on the map`).catch(() => undefined);
+    report(`  pods drawn / wanted (after ${((Date.now() - t0) / 1000).toFixed(0)} s wall)`, `${await pods.count()}/${replicas}`);
+    // Measure while pods start and run (CRI arrows, pulls, probe-free steady state).
+    // BENCH_FRAME_PROFILE=FILE also records a main-thread CPU profile of the measured stretch.
+    const cdp = process.env.BENCH_FRAME_PROFILE ? await context.newCDPSession(page) : undefined;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
+    const result = await page.evaluate(async (seconds) => {
+      const frames = [];
+      const long = [];
+      const obs = new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) long.push(e.duration);
+      });
+      obs.observe({ type: 'longtask', buffered: false });
+      const clockStart = document.querySelector('[data-testid="clock"]')?.textContent ?? '';
+      await new Promise((resolve) => {
+        let last = performance.now();
+        const end = last + seconds * 1000;
+        const tick = (t) => {
+          frames.push(t - last);
+          last = t;
+          if (t < end) requestAnimationFrame(tick);
+          else resolve(undefined);
+        };
+        requestAnimationFrame(tick);
+      });
+      obs.disconnect();
+      const clockEnd = document.querySelector('[data-testid="clock"]')?.textContent ?? '';
+      return { frames, long, clockStart, clockEnd };
+    }, SECONDS);
+    if (cdp) {
+      const { profile } = await cdp.send('Profiler.stop');
+      (await import('node:fs')).writeFileSync(`${process.env.BENCH_FRAME_PROFILE}.${workers}.cpuprofile`, JSON.stringify(profile));
+    }
+    const sorted = result.frames.slice(1).sort((a, b) => a - b);
+    const q = (p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+    report(`  frame time p50 / p95 / max (ms)`, `${q(0.5).toFixed(1)} / ${q(0.95).toFixed(1)} / ${sorted[sorted.length - 1].toFixed(0)}`, workers >= 1000 ? 'p95 <= 16.7 at 10,000 pods' : 'p95 <= 16.7');
+    report(`  frames per second`, (sorted.length / SECONDS).toFixed(1));
+    report(`  main-thread long tasks: count / total ms`, `${result.long.length} / ${result.long.reduce((a, b) => a + b, 0).toFixed(0)}`);
+    report(`  virtual clock during the measurement`, `${result.clockStart} -> ${result.clockEnd}`);
+  } finally {
+    await context.close().catch(() => {});
+    await rm(profile, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  if (!existsSync(executablePath)) throw new Error(`no Chromium at ${executablePath}`);
+  if (!existsSync(join(root, 'build/index.html'))) throw new Error('no build: run `npx vite build` first');
+  const server = spawn(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { cwd: root, detached: true, stdio: 'ignore' });
+  const baseURL = `http://127.0.0.1:${PORT}`;
+  try {
+    await until(() => fetch(`${baseURL}/`).then((r) => r.ok, () => false), 60_000, 'vite preview');
+    console.log(`kubarium frame bench — ${SECONDS} s per size at 10x, 1280x800`);
+    for (const n of SIZES) {
+      try {
+        await measure(executablePath, baseURL, n);
+      } catch (e) {
+        report(`${n} nodes: not measured`, e.message.slice(0, 60));
+      }
+    }
+  } finally {
+    try {
+      process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      // gone
+    }
+  }
+}
+
+await main();
