@@ -3,41 +3,13 @@
 // its readiness probe fails, the EndpointSlice marks it not ready, its solid link fades to a
 // dashed one and the chip says 2/3. Then memory used outside the pods moves the MEM gauge.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { clockMs, runInConsole, until, waitForNodes } from './helpers.mjs';
 
 const MAP = '[data-testid="cluster-map"]';
 const MI = 2 ** 20;
 
-const APP = `kubectl apply -f - <<EOF
-apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: web
-spec:
-  replicas: 3
-  selector:
-    matchLabels: { app: web }
-  template:
-    metadata:
-      labels: { app: web }
-    spec:
-      containers:
-      - name: nginx
-        image: nginx
-        readinessProbe:
-          httpGet: { path: /, port: 80 }
-          periodSeconds: 5
-          failureThreshold: 1
----
-apiVersion: v1
-kind: Service
-metadata:
-  name: web
-spec:
-  selector: { app: web }
-  ports:
-  - port: 80
-EOF`;
+const APP = `kubectl apply -f - <<EOF\n${readFileSync(new URL('../fixtures/web-readiness-service.yaml', import.meta.url), 'utf8')}EOF`;
 
 /** `sim advance Ns` in the console; returns once the page's clock shows the new time. */
 async function advance(page, seconds) {

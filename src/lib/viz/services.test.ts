@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PlaygroundService } from '../bridge/playground-service';
 import type { KObject } from '../bridge/deltas';
@@ -8,36 +9,7 @@ import { assignServiceSlots, placeServiceChips, readyText, serviceLinks, service
 // readiness probe on /; then one pod loses its index.html and fails the probe.
 let service: PlaygroundService;
 
-const APP = `kubectl apply -f - <<EOF
-apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: web
-spec:
-  replicas: 3
-  selector:
-    matchLabels: { app: web }
-  template:
-    metadata:
-      labels: { app: web }
-    spec:
-      containers:
-      - name: nginx
-        image: nginx
-        readinessProbe:
-          httpGet: { path: /, port: 80 }
-          periodSeconds: 5
-          failureThreshold: 1
----
-apiVersion: v1
-kind: Service
-metadata:
-  name: web
-spec:
-  selector: { app: web }
-  ports:
-  - port: 80
-EOF`;
+const APP = `kubectl apply -f - <<EOF\n${readFileSync(new URL('../../../tests/fixtures/web-readiness-service.yaml', import.meta.url), 'utf8')}EOF`;
 
 async function list(resource: string): Promise<Map<string, KObject>> {
   const items = JSON.parse((await service.exec(`kubectl get ${resource} -A -o json`)).output).items as KObject[];
