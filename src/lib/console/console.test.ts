@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyScript, needsMoreInput } from './heredoc';
+import { applyScript, insideHeredoc, needsMoreInput } from './heredoc';
 import { History } from './history';
 
 describe('History', () => {
@@ -41,6 +41,19 @@ describe('needsMoreInput', () => {
     ['an escaped backslash', 'echo \\\\', false]
   ];
   for (const [name, text, want] of cases) it(name, () => expect(needsMoreInput(text)).toBe(want));
+});
+
+describe('insideHeredoc', () => {
+  const script = 'kubectl apply -f - <<EOF\nkind: Pod\nspec:\nEOF\nkubectl get po';
+  const at = (needle: string) => script.indexOf(needle) + needle.length;
+  const cases: [string, number, boolean][] = [
+    ['on the command line', at('<<EOF'), false],
+    ['in the body', at('kind: Pod'), true],
+    ['at the start of a body line', at('Pod\n'), true],
+    ['on the closing line', at('spec:\nEO'), true],
+    ['on the line after the heredoc', at('get po'), false]
+  ];
+  for (const [name, cursor, want] of cases) it(name, () => expect(insideHeredoc(script, cursor)).toBe(want));
 });
 
 describe('applyScript', () => {
