@@ -100,6 +100,20 @@ export async function completesColoursCopiesAndPins({ page, context, baseURL, sc
     { message: 'the pinned table to show the three new pods Running' }
   );
   assert.equal(await pinned.locator('[data-tone="ok"]', { hasText: 'Running' }).count(), 4);
+
+  // Live at 100x (AGE turns 100 times a wall second), but printed at most 4 times a wall second.
+  const watch = page.getByTestId('pinned-watch');
+  await page.getByRole('combobox', { name: /^Speed/ }).selectOption('100');
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await page.waitForTimeout(500);
+  const before = { prints: Number(await watch.getAttribute('data-prints')), at: Date.now() };
+  await page.waitForTimeout(3000);
+  const prints = Number(await watch.getAttribute('data-prints')) - before.prints;
+  const seconds = (Date.now() - before.at) / 1000;
+  console.log(`     pinned watch at 100x: ${prints} prints in ${seconds.toFixed(1)} s`);
+  assert.ok(prints <= Math.ceil(seconds * 4) + 1, `${prints} prints in ${seconds} s: at most 4 per second`);
+  assert.ok(prints >= seconds * 2, `${prints} prints in ${seconds} s: it keeps up`);
+  await page.getByRole('button', { name: 'Pause', exact: true }).click();
   await shots(page, screenshot, 'desktop');
 
   // The pin survives more commands, and closes.
