@@ -36,6 +36,10 @@ export async function completesColoursCopiesAndPins({ page, context, baseURL, sc
   assert.equal(await typeAndTab(page, 'kubectl get p', 2), 'kubectl get p');
   const listed = await page.getByTestId('completions').locator('li').allInnerTexts();
   assert.deepEqual(listed, ['persistentvolumeclaims', 'persistentvolumes', 'poddisruptionbudgets', 'pods', 'priorityclasses']);
+  // A listed candidate can be picked with the pointer (touch screens have no Tab key).
+  await page.getByTestId('completions').getByRole('button', { name: 'pods', exact: true }).click();
+  assert.equal(await input(page).inputValue(), 'kubectl get pods ');
+  assert.equal(await page.getByTestId('completions').count(), 0);
   // A node name after `sim node`.
   assert.equal(await typeAndTab(page, 'sim node poweroff worker-2'), 'sim node poweroff worker-2 ');
 

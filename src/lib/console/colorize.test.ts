@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { colorize, headerOf, statusTone, tableHeader, type Line } from './colorize';
+import { colorize, flatten, headerOf, statusTone, tableHeader, type Line } from './colorize';
 
 /** The toned words of each line, as `tone:text`. */
 const toned = (lines: Line[]) => lines.map((l) => l.filter((s) => s.tone).map((s) => `${s.tone}:${s.text}`));
@@ -93,4 +93,20 @@ describe('statusTone', () => {
     ['Whatever', undefined]
   ];
   for (const [cell, want] of cases) it(cell, () => expect(statusTone(cell)).toBe(want));
+});
+
+describe('flatten', () => {
+  it('merges plain text across lines and keeps toned spans apart', () => {
+    const text = 'NAME   STATUS\nweb    Running\ndb     Pending\n\nplain\nmore';
+    const spans = flatten(colorize(text));
+    expect(spans.map((s) => s.text).join('')).toBe(text);
+    expect(spans).toEqual([
+      { text: 'NAME   STATUS', tone: 'header' },
+      { text: '\nweb    ' },
+      { text: 'Running', tone: 'ok' },
+      { text: '\ndb     ' },
+      { text: 'Pending', tone: 'warn' },
+      { text: '\n\nplain\nmore' }
+    ]);
+  });
 });

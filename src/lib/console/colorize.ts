@@ -171,3 +171,22 @@ export function headerOf(text: string): string | undefined {
   const first = end >= 0 ? text.slice(0, end) : text;
   return tableHeader(first) ? first : undefined;
 }
+
+/**
+ * The lines as one run of spans, the newlines inside them, untoned text merged: a long plain
+ * output (`sim trace`) stays a single text node instead of one per line.
+ */
+export function flatten(lines: readonly Line[]): Span[] {
+  const out: Span[] = [];
+  const push = (text: string, tone?: Tone) => {
+    if (text === '') return;
+    const last = out[out.length - 1];
+    if (!tone && last && !last.tone) last.text += text;
+    else out.push(tone ? { text, tone } : { text });
+  };
+  lines.forEach((line, i) => {
+    if (i > 0) push('\n');
+    for (const span of line) push(span.text, span.tone);
+  });
+  return out;
+}

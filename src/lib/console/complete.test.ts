@@ -86,6 +86,12 @@ describe('complete', () => {
     expect(got.candidates).toEqual(['persistentvolumeclaims', 'persistentvolumes', 'poddisruptionbudgets', 'pods', 'priorityclasses']);
   });
 
+  it('says where the word it completes starts', () => {
+    const c = complete('sim time\nkubectl get pods w', 27, RESOURCES);
+    expect(c.from).toBe(26);
+    expect(c.text.slice(c.from, c.cursor)).toBe('web-7c9f-');
+  });
+
   it('lists every verb after kubectl', () => {
     const got = tab('kubectl ');
     expect(got.progressed).toBe(false);

@@ -113,6 +113,8 @@ export interface Completion {
   candidates: string[];
   /** Whether `text` differs from the input. */
   progressed: boolean;
+  /** Where the completed word starts in the input (a listed candidate replaces input[from, cursor)). */
+  from: number;
 }
 
 interface Word {
@@ -151,7 +153,8 @@ export function complete(text: string, cursor: number, resources: Resources): Co
 
   const { words: options, exact } = candidatesFor(before, current.text, resources);
   const fits = exact !== undefined ? [exact] : [...new Set(options.filter((o) => o.startsWith(current.text)))].sort();
-  const unchanged: Completion = { text, cursor, candidates: fits, progressed: false };
+  const from = lineStart + current.start;
+  const unchanged: Completion = { text, cursor, candidates: fits, progressed: false, from };
   if (fits.length === 0) return unchanged;
   let insert: string;
   if (fits.length === 1) {
@@ -161,10 +164,9 @@ export function complete(text: string, cursor: number, resources: Resources): Co
     insert = commonPrefix(fits);
     if (insert.length <= current.text.length) return unchanged;
   }
-  const from = lineStart + current.start;
   const next = text.slice(0, from) + insert + text.slice(cursor);
   const caret = from + insert.length + (fits.length === 1 && text[cursor] === ' ' && !/[=/]$/.test(fits[0]) ? 1 : 0);
-  return { text: next, cursor: caret, candidates: fits, progressed: next !== text || caret !== cursor };
+  return { text: next, cursor: caret, candidates: fits, progressed: next !== text || caret !== cursor, from };
 }
 
 function commonPrefix(list: readonly string[]): string {
