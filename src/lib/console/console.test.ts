@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyScript, insideHeredoc, needsMoreInput } from './heredoc';
+import { blockText } from './copy';
 import { History } from './history';
 
 describe('History', () => {
@@ -65,4 +66,14 @@ describe('applyScript', () => {
     expect(script.startsWith('kubectl apply -f - <<EOF1\n')).toBe(true);
     expect(needsMoreInput(script)).toBe(false);
   });
+});
+
+describe('blockText', () => {
+  const cases: [string, string, string | undefined, string][] = [
+    ['command and output', 'kubectl get ns', 'NAME      STATUS   AGE\ndefault   Active   1m\n', '$ kubectl get ns\nNAME      STATUS   AGE\ndefault   Active   1m\n'],
+    ['a heredoc keeps its lines', 'kubectl apply -f - <<EOF\nkind: Pod\nEOF', 'pod/x created\n', '$ kubectl apply -f - <<EOF\nkind: Pod\nEOF\npod/x created\n'],
+    ['still running', 'sim advance 5m', undefined, '$ sim advance 5m\n'],
+    ['no output', 'sim advance 5s', '', '$ sim advance 5s\n']
+  ];
+  for (const [name, command, output, want] of cases) it(name, () => expect(blockText(command, output)).toBe(want));
 });
