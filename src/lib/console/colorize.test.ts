@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { colorize, flatten, headerOf, statusTone, tableHeader, type Line } from './colorize';
+import { colorize, flatten, headerOf, lastLines, statusTone, tableHeader, type Line } from './colorize';
 
 /** The toned words of each line, as `tone:text`. */
 const toned = (lines: Line[]) => lines.map((l) => l.filter((s) => s.tone).map((s) => `${s.tone}:${s.text}`));
@@ -109,4 +109,14 @@ describe('flatten', () => {
       { text: '\n\nplain\nmore' }
     ]);
   });
+});
+
+describe('lastLines', () => {
+  const cases: [string, string, number, { text: string; dropped: number }][] = [
+    ['shorter than the limit', 'a\nb\n', 3, { text: 'a\nb\n', dropped: 0 }],
+    ['exactly the limit', 'a\nb\nc\n', 3, { text: 'a\nb\nc\n', dropped: 0 }],
+    ['the tail', 'a\nb\nc\nd\n', 2, { text: 'c\nd\n', dropped: 2 }],
+    ['no trailing newline', 'a\nb\nc', 2, { text: 'b\nc', dropped: 1 }]
+  ];
+  for (const [name, text, max, want] of cases) it(name, () => expect(lastLines(text, max)).toEqual(want));
 });

@@ -190,3 +190,18 @@ export function flatten(lines: readonly Line[]): Span[] {
   });
   return out;
 }
+
+/**
+ * The last `max` lines of `text` and how many came before them: a long stream (`get -w` left
+ * running at 100x) is drawn and coloured from its tail only, as a terminal's scrollback keeps.
+ */
+export function lastLines(text: string, max: number): { text: string; dropped: number } {
+  let at = text.endsWith('\n') ? text.length - 1 : text.length;
+  for (let n = 0; n < max; n++) {
+    at = text.lastIndexOf('\n', at - 1);
+    if (at < 0) return { text, dropped: 0 };
+  }
+  let dropped = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i <= at; i = text.indexOf('\n', i + 1)) dropped++;
+  return { text: text.slice(at + 1), dropped };
+}
