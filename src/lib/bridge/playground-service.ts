@@ -13,7 +13,7 @@ import type { NodeUsageReport } from '../../sim/kubelet/cm/node-controls';
 import { usageMoved } from './deltas';
 
 /** What the page mirrors (leases stay out: their heartbeat shows through `lease.renew` trace events). */
-const MIRRORED = ['namespaces', 'nodes', 'pods', 'events', 'deployments', 'replicasets', 'daemonsets', 'services', 'endpoints', 'endpointslices', 'configmaps', 'secrets', 'persistentvolumes', 'persistentvolumeclaims', 'storageclasses', 'priorityclasses'];
+export const MIRRORED = ['namespaces', 'nodes', 'pods', 'events', 'deployments', 'replicasets', 'daemonsets', 'services', 'endpoints', 'endpointslices', 'configmaps', 'secrets', 'persistentvolumes', 'persistentvolumeclaims', 'storageclasses', 'priorityclasses'];
 const FRAME_MS = 16;
 /** At most this many trace events per batch: at high speed the page shows rates, not every arrow. */
 const MAX_TRACE_PER_BATCH = 400;

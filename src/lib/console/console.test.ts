@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyScript, needsMoreInput } from './heredoc';
+import { applyScript, insideHeredoc, needsMoreInput } from './heredoc';
+import { blockText } from './copy';
 import { History } from './history';
 
 describe('History', () => {
@@ -43,6 +44,19 @@ describe('needsMoreInput', () => {
   for (const [name, text, want] of cases) it(name, () => expect(needsMoreInput(text)).toBe(want));
 });
 
+describe('insideHeredoc', () => {
+  const script = 'kubectl apply -f - <<EOF\nkind: Pod\nspec:\nEOF\nkubectl get po';
+  const at = (needle: string) => script.indexOf(needle) + needle.length;
+  const cases: [string, number, boolean][] = [
+    ['on the command line', at('<<EOF'), false],
+    ['in the body', at('kind: Pod'), true],
+    ['at the start of a body line', at('Pod\n'), true],
+    ['on the closing line', at('spec:\nEO'), true],
+    ['on the line after the heredoc', at('get po'), false]
+  ];
+  for (const [name, cursor, want] of cases) it(name, () => expect(insideHeredoc(script, cursor)).toBe(want));
+});
+
 describe('applyScript', () => {
   it('wraps a manifest in a heredoc', () => {
     expect(applyScript('kind: Pod\n')).toBe('kubectl apply -f - <<EOF\nkind: Pod\nEOF');
@@ -52,4 +66,14 @@ describe('applyScript', () => {
     expect(script.startsWith('kubectl apply -f - <<EOF1\n')).toBe(true);
     expect(needsMoreInput(script)).toBe(false);
   });
+});
+
+describe('blockText', () => {
+  const cases: [string, string, string | undefined, string][] = [
+    ['command and output', 'kubectl get ns', 'NAME      STATUS   AGE\ndefault   Active   1m\n', '$ kubectl get ns\nNAME      STATUS   AGE\ndefault   Active   1m\n'],
+    ['a heredoc keeps its lines', 'kubectl apply -f - <<EOF\nkind: Pod\nEOF', 'pod/x created\n', '$ kubectl apply -f - <<EOF\nkind: Pod\nEOF\npod/x created\n'],
+    ['still running', 'sim advance 5m', undefined, '$ sim advance 5m\n'],
+    ['no output', 'sim advance 5s', '', '$ sim advance 5s\n']
+  ];
+  for (const [name, command, output, want] of cases) it(name, () => expect(blockText(command, output)).toBe(want));
 });

@@ -5,6 +5,11 @@
 const HEREDOC = /<<(-?)\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\2/g;
 
 export function needsMoreInput(text: string): boolean {
+  return heredocOpen(text) || /(^|[^\\])\\$/.test(text);
+}
+
+/** Whether a heredoc opened in `text` still waits for its delimiter line. */
+function heredocOpen(text: string): boolean {
   const lines = text.split('\n');
   let i = 0;
   while (i < lines.length) {
@@ -23,7 +28,13 @@ export function needsMoreInput(text: string): boolean {
       if (!closed) return true;
     }
   }
-  return /(^|[^\\])\\$/.test(text);
+  return false;
+}
+
+/** Whether the line the caret is on belongs to a heredoc's body (Tab indents there, YAML-style). */
+export function insideHeredoc(text: string, cursor: number): boolean {
+  const lineStart = text.lastIndexOf('\n', cursor - 1) + 1;
+  return lineStart > 0 && heredocOpen(text.slice(0, lineStart - 1));
 }
 
 /** A heredoc delimiter that does not occur as a line of `body` (EOF unless the body has one). */

@@ -28,7 +28,8 @@ import { logsCommand } from './logs';
 import { topCommand } from './top';
 import { CodeExitError, execCommand } from './exec';
 
-const COMMANDS: readonly CommandSpec[] = [
+/** Every command this kubectl has (the console's Tab completion is checked against it). */
+export const COMMANDS: readonly CommandSpec[] = [
   createCommand,
   runCommand,
   setCommand,
