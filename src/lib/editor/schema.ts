@@ -16,6 +16,7 @@ import { KUBELET_CONFIGURATION_FIELDS, SCHEDULER_CONFIGURATION_FIELDS, type Conf
 export interface JSONSchema {
   $schema?: string;
   $ref?: string;
+  title?: string;
   type?: string | string[];
   description?: string;
   properties?: Record<string, JSONSchema>;
@@ -85,8 +86,10 @@ export function fieldTypeSchema(type: string): JSONSchema {
 
 /** The schema of one explain type: its fields (closed: kubectl validates strictly), required ones. */
 export function typeSchema(typeKey: string, t: ExplainType): JSONSchema {
-  if (typeKey === QUANTITY_KEY) return { description: t.d, type: ['string', 'number'], pattern: QUANTITY_PATTERN };
-  if (!t.f) return { description: t.d, type: t.prim ?? 'object' };
+  // The Go type's name (`PodSpec`): completion labels an object it offers with it.
+  const title = typeKey.slice(typeKey.lastIndexOf('.') + 1);
+  if (typeKey === QUANTITY_KEY) return { title, description: t.d, type: ['string', 'number'], pattern: QUANTITY_PATTERN };
+  if (!t.f) return { title, description: t.d, type: t.prim ?? 'object' };
   const properties: Record<string, JSONSchema> = {};
   const required: string[] = [];
   for (const [name, type, description, isRequired] of t.f) {
@@ -96,7 +99,7 @@ export function typeSchema(typeKey: string, t: ExplainType): JSONSchema {
     properties[name] = schema;
     if (isRequired) required.push(name);
   }
-  const schema: JSONSchema = { description: t.d, type: 'object', properties, additionalProperties: false };
+  const schema: JSONSchema = { title, description: t.d, type: 'object', properties, additionalProperties: false };
   if (required.length > 0) schema.required = required;
   return schema;
 }
