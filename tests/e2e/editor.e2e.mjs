@@ -1,7 +1,7 @@
 // The manifest editor: schema checks as you type, Apply with the API server's 422 on the right
 // line, server dry run, diff against the live object, and kubectl edit from the inspector.
 import assert from 'node:assert/strict';
-import { until, waitForNodes } from './helpers.mjs';
+import { runInConsole, until, waitForNodes } from './helpers.mjs';
 
 const INVALID_DEPLOYMENT = `apiVersion: apps/v1
 kind: Deployment
@@ -170,6 +170,19 @@ export async function kubeletConfiguration({ page, baseURL }) {
   await page.getByTestId('apply').click();
   await waitOutput(page, /kubelet restarted/, 'the kubelet restart');
   assert.equal((await outputText(page)).trim(), 'kubelet on worker-1: configuration replaced, kubelet restarted');
+
+  // `kubectl edit` typed in the console opens the object in the editor (kubectl's $EDITOR).
+  await runInConsole(page, 'kubectl edit node worker-2', /Editing node\/worker-2 in the Editor tab/);
+  await until(async () => (await page.getByTestId('editor-title').innerText()) === 'kubectl edit node/worker-2', { message: 'the editor on node/worker-2' });
+  const node = await until(async () => {
+    const v = await page.evaluate(() => document.querySelector('[data-testid="monaco-host"]').kubariumEditor.getValue());
+    return /^kind: Node$/m.test(v) ? v : undefined;
+  }, { message: 'the node YAML in the editor' });
+  await setText(page, node.replace(/^ {4}kubernetes\.io\/hostname: worker-2$/m, '    kubernetes.io/hostname: worker-2\n    disk: ssd'));
+  await page.getByTestId('apply').click();
+  await waitOutput(page, /edited/, 'node/worker-2 edited');
+  assert.equal((await outputText(page)).trim(), 'node/worker-2 edited');
+  await runInConsole(page, 'kubectl get nodes -l disk=ssd --no-headers', /^worker-2\s+Ready\s/m);
 }
 
 /** The editor at both sizes and in both themes, after a 422 (for the eye). */
