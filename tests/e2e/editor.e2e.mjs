@@ -46,7 +46,7 @@ async function waitOutput(page, re, message) {
 }
 
 /** The schema: a wrong type is marked as you type, hover shows the field's docs, completion offers a PodSpec's fields. */
-export async function schemaAsYouType({ page, baseURL }) {
+export async function schemaAsYouType({ page, baseURL, screenshot }) {
   await page.goto(`${baseURL}/`);
   await waitForNodes(page);
   await openEditor(page);
@@ -70,6 +70,7 @@ export async function schemaAsYouType({ page, baseURL }) {
     return (await h.count()) > 0 && /Number of desired pods/.test(await h.first().innerText()) ? h.first().innerText() : undefined;
   }, { message: 'hover docs for replicas' });
   assert.match(hover, /Defaults to 1/);
+  await screenshot('hover');
 
   // Completion inside a Pod's spec offers containers.
   await setText(page, 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  ');
@@ -83,6 +84,7 @@ export async function schemaAsYouType({ page, baseURL }) {
     return all.some((l) => /^containers/.test(l)) ? all : undefined;
   }, { message: 'containers among the completions' });
   assert.ok(labels.some((l) => /^initContainers/.test(l)), `PodSpec fields: ${labels.join(' | ')}`);
+  await screenshot('completion');
   await page.keyboard.press('Enter');
   const accepted = await page.evaluate(() => document.querySelector('[data-testid="monaco-host"]').kubariumEditor.getValue().split('\n')[5]);
   assert.match(accepted, /^ {2}containers:/);
