@@ -45,9 +45,14 @@ export function heredocDelimiter(body: string): string {
   return word;
 }
 
-/** `kubectl apply -f - <<EOF` around a manifest, as typed in the console. */
-export function applyScript(manifest: string): string {
-  const body = manifest.replace(/\n+$/, '');
-  const word = heredocDelimiter(body);
-  return `kubectl apply -f - <<${word}\n${body}\n${word}`;
+/** `COMMAND <<EOF` with `body` as its stdin, as typed in the console. */
+export function heredocScript(command: string, body: string): string {
+  const text = body.replace(/\n+$/, '');
+  const word = heredocDelimiter(text);
+  return `${command} <<${word}\n${text}\n${word}`;
+}
+
+/** `kubectl apply -f - <<EOF` around a manifest, as typed in the console (`flags` before `-f`). */
+export function applyScript(manifest: string, flags = ''): string {
+  return heredocScript(`kubectl apply ${flags ? `${flags} ` : ''}-f -`, manifest);
 }

@@ -24,12 +24,18 @@ import 'monaco-editor/features/linesOperations/register';
 import 'monaco-editor/features/multicursor/register';
 import 'monaco-editor/features/snippet/register';
 import 'monaco-editor/features/suggest/register';
+// features/suggest only brings inline completions: the suggest widget itself (completion lists,
+// snippets) is the SuggestController, which only the full editor.main imports.
+import 'monaco-editor/editor/contrib/suggest/browser/suggestController';
 import 'monaco-editor/features/wordHighlighter/register';
 import 'monaco-editor/features/wordOperations/register';
 import 'monaco-editor/languages/definitions/yaml/register';
 import { configureMonacoYaml } from 'monaco-yaml';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import YamlWorker from './yaml.worker?worker';
+import type { FieldMarker } from './markers';
+import { manifestSchema } from './schema';
+import { snippetsFor } from './snippets';
 
 export type Theme = 'light' | 'dark';
 
@@ -64,7 +70,35 @@ function configureYaml() {
     format: { enable: true },
     validate: true,
     hover: true,
-    completion: true
+    completion: true,
+    // Every document of every model: apiVersion + kind pick the type inside the schema.
+    schemas: [{ uri: 'kubarium://schemas/manifest.json', fileMatch: ['*'], schema: manifestSchema() as never }]
+  });
+  registerSnippets();
+}
+
+/** Snippets as completion items: objects at the start of a line, object parts when indented. */
+function registerSnippets() {
+  monaco.languages.registerCompletionItemProvider('yaml', {
+    provideCompletionItems(model, position) {
+      const before = model.getValueInRange({ startLineNumber: position.lineNumber, startColumn: 1, endLineNumber: position.lineNumber, endColumn: position.column });
+      const word = model.getWordUntilPosition(position);
+      // Only on a line that holds nothing but the word being typed: a snippet brings its own keys.
+      if (before.trim() !== word.word) return { suggestions: [] };
+      const range = { startLineNumber: position.lineNumber, endLineNumber: position.lineNumber, startColumn: word.startColumn, endColumn: word.endColumn };
+      return {
+        suggestions: snippetsFor(before).map((s) => ({
+          label: { label: s.label, description: 'snippet' },
+          kind: monaco.languages.CompletionItemKind.Snippet,
+          detail: s.detail,
+          documentation: s.body.replace(/\$\{\d+:([^}]*)\}/g, '$1').replace(/\$0/g, ''),
+          insertText: s.body,
+          insertTextRules: monaco.languages.CompletionItemInsertTextRule.InsertAsSnippet,
+          sortText: `~${s.label}`,
+          range
+        }))
+      };
+    }
   });
 }
 
@@ -95,6 +129,10 @@ const monacoTheme = (theme: Theme) => (theme === 'dark' ? 'kubarium-dark' : 'kub
 
 export interface YamlEditor {
   getValue(): string;
+  /** Replaces the whole text (undoable). */
+  setValue(text: string): void;
+  /** The API server's complaints, on the lines they are about (replacing the previous ones). */
+  setServerMarkers(markers: FieldMarker[]): void;
   setTheme(theme: Theme): void;
   focus(): void;
   dispose(): void;
@@ -127,8 +165,19 @@ export function createYamlEditor(
   });
   editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, options.onApply);
   const changes = model.onDidChangeContent(() => options.onChange?.(model.getValue()));
-  return {
+  const handle: YamlEditor = {
     getValue: () => model.getValue(),
+    setValue(text) {
+      editor.pushUndoStop();
+      editor.executeEdits('kubarium', [{ range: model.getFullModelRange(), text }]);
+      editor.pushUndoStop();
+      editor.setScrollTop(0);
+      editor.setPosition({ lineNumber: 1, column: 1 });
+    },
+    setServerMarkers(markers) {
+      monaco.editor.setModelMarkers(model, 'kube-apiserver', markers.map((m) => ({ ...m, severity: monaco.MarkerSeverity.Error, source: 'kube-apiserver' })));
+      if (markers.length > 0) editor.revealLineInCenterIfOutsideViewport(markers[0].startLineNumber);
+    },
     setTheme: (theme) => monaco.editor.setTheme(monacoTheme(theme)),
     focus: () => editor.focus(),
     dispose() {
@@ -137,4 +186,7 @@ export function createYamlEditor(
       model.dispose();
     }
   };
+  // For tests and the curious: every marker on the model (monaco-yaml's and the API server's).
+  Object.assign(element, { kubariumEditor: { ...handle, markers: () => monaco.editor.getModelMarkers({ resource: model.uri }) } });
+  return handle;
 }
