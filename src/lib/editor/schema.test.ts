@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXPLAIN_KINDS, EXPLAIN_TYPES } from '../../sim/kubectl/explain-schema';
+import { EXPLAIN_KINDS, EXPLAIN_TYPES } from '../../sim/api/openapi-schema';
 import { FIELD_ENUMS, manifestSchema, QUANTITY_PATTERN, type JSONSchema } from './schema';
 
 const schema = manifestSchema();

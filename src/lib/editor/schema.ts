@@ -1,6 +1,6 @@
 /**
  * The JSON schema monaco-yaml checks manifests against, derived from the schema `kubectl explain`
- * reads (src/sim/kubectl/explain-schema.ts), so the editor and explain never disagree.
+ * reads (src/sim/api/openapi-schema.ts), so the editor and explain never disagree.
  *
  * One schema for every document of the file: `apiVersion` and `kind` pick the object's type
  * (an `if`/`then` per kind, as the API server's OpenAPI document is keyed by group-version-kind),
@@ -10,7 +10,7 @@
  *
  * Only the lazily loaded editor imports this (it carries every description: ~60 kB gzip).
  */
-import { EXPLAIN_KINDS, EXPLAIN_TYPES, INT_OR_STRING_DESCRIPTION, type ExplainType } from '../../sim/kubectl/explain-schema';
+import { EXPLAIN_KINDS, EXPLAIN_TYPES, INT_OR_STRING_DESCRIPTION, type ExplainType } from '../../sim/api/openapi-schema';
 import { KUBELET_CONFIGURATION_FIELDS, SCHEDULER_CONFIGURATION_FIELDS, type ConfigField } from './config-fields';
 
 export interface JSONSchema {

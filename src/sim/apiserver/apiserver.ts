@@ -17,6 +17,7 @@ import { generateName, type Rand } from '../kernel/rand';
 import { timestamp } from '../kernel/clock';
 import type { TraceInput } from '../kernel/trace';
 import { Store, keyOf, thaw, type KObject, type StoredEvent } from './store';
+import { cannotBeHandled, decodeInto, strictDecodingError, type FieldValidation } from './decode';
 import { jsonPatch, mergePatch, strategicMergePatch } from './patch';
 import { gracePeriodFor, HAS_STATUS_SUBRESOURCE, prepareForCreate, priorityClasses, type StrategyContext } from './strategy';
 import { sameJSON } from '../api/canonical';
@@ -40,11 +41,18 @@ export interface ApiRequest {
   propagationPolicy?: 'Background' | 'Foreground' | 'Orphan';
   patchType?: 'merge' | 'strategic' | 'json';
   allowWatchBookmarks?: boolean;
+  /**
+   * How the body's fields are checked (kubectl's --validate): Strict refuses unknown fields, Warn
+   * answers with warnings, Ignore drops them quietly. Unset (the components' own requests): not
+   * decoded at all, as they only ever send well-typed objects.
+   */
+  fieldValidation?: FieldValidation;
   /** Who sends it (`kubectl`, `kubelet/worker-1`, `kube-scheduler`): traced as the request's user agent. */
   user?: string;
 }
 
-export type ApiResult = { ok: true; object: KObject } | { ok: false; status: Status };
+/** `warnings`: the Warning headers of the response (kubectl prints each as `Warning: ...`). */
+export type ApiResult = { ok: true; object: KObject; warnings?: string[] } | { ok: false; status: Status };
 
 export interface WatchEvent {
   type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';
@@ -114,8 +122,10 @@ export class ApiServer {
 
   handle(req: ApiRequest): ApiResult {
     let result: ApiResult;
+    this.#warnings = [];
     try {
       result = { ok: true, object: this.#dispatch(req) };
+      if (this.#warnings.length > 0) result.warnings = this.#warnings;
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       result = { ok: false, status: e.status };
@@ -233,12 +243,27 @@ export class ApiServer {
     }
   }
 
+  /** Warnings for the request being handled. */
+  #warnings: string[] = [];
+
+  /** The serializer's decoding of a user's body (src/sim/apiserver/decode.ts): type errors, unknown fields. */
+  #decode(r: ResourceInfo, obj: KObject, req: ApiRequest): void {
+    if (!req.fieldValidation) return;
+    const apiVersion = apiVersionOf(r);
+    const { typeError, unknown } = decodeInto(apiVersion, r.kind, obj);
+    if (typeError) throw badRequest(cannotBeHandled(apiVersion, r.kind, typeError));
+    if (unknown.length === 0) return;
+    if (req.fieldValidation === 'Strict') throw badRequest(cannotBeHandled(apiVersion, r.kind, strictDecodingError(unknown)));
+    if (req.fieldValidation === 'Warn') this.#warnings.push(...unknown.map((p) => `unknown field ${JSON.stringify(p)}`));
+  }
+
   #create(r: ResourceInfo, req: ApiRequest): KObject {
     if (req.subresource === 'binding') return this.#bind(req);
     if (req.subresource === 'eviction') return this.#evict(req);
     if (!req.body) throw badRequest('the body of the request was in an unknown format');
     this.#checkKind(r, req.body);
     const obj = thaw(req.body);
+    this.#decode(r, obj, req);
     obj.apiVersion = apiVersionOf(r);
     obj.kind = r.kind;
     const md = (obj.metadata ??= {});
@@ -299,6 +324,7 @@ export class ApiServer {
     const rv = body.metadata?.resourceVersion;
     if (rv && rv !== old.metadata.resourceVersion) throw conflict(r, name, OPTIMISTIC_LOCK_MESSAGE);
     const obj = thaw(body);
+    if (req.verb === 'update') this.#decode(r, obj, req);
     obj.apiVersion = apiVersionOf(r);
     obj.kind = r.kind;
     // Fields the server owns.

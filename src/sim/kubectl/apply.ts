@@ -21,6 +21,7 @@ import {
   type ErrorEntry,
   OUTPUT_FLAGS,
   VALIDATE_FLAG,
+  fieldValidation,
   dryRunStrategy,
   fail,
   withSource,
@@ -72,7 +73,7 @@ async function applyOne(inv: Invocation, info: ManifestInfo, strategy: 'none' | 
     const body: KObject = { ...info.obj, metadata: { ...md, annotations: { ...(md.annotations ?? {}), [LAST_APPLIED]: json } } };
     let created = body;
     if (strategy !== 'client') {
-      const res = await ctx.request({ verb: 'create', resource: r.name, namespace: ns, body, dryRun: strategy === 'server' || undefined });
+      const res = await ctx.request({ verb: 'create', resource: r.name, namespace: ns, body, dryRun: strategy === 'server' || undefined, fieldValidation: fieldValidation(inv.flags) });
       if (!res.ok) failStatus(withSource('creating', info.source, res.status));
       created = res.object;
     }

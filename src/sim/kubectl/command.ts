@@ -149,6 +149,23 @@ export function dryRunStrategy(flags: Flags): 'none' | 'client' | 'server' {
   }
 }
 
+/** upstream: cmdutil.GetValidationDirective: `--validate` as the request's fieldValidation. */
+export function fieldValidation(flags: Flags): 'Strict' | 'Warn' | 'Ignore' {
+  const v = flags.str('validate');
+  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(v)) return 'Strict';
+  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(v)) return 'Ignore';
+  switch (v) {
+    case 'strict':
+      return 'Strict';
+    case 'warn':
+      return 'Warn';
+    case 'ignore':
+      return 'Ignore';
+    default:
+      return fail(`invalid - validate option "${v}"; must be one of: strict (or true), warn, ignore (or false)`);
+  }
+}
+
 // Flag sets shared by several commands.
 
 export const DRY_RUN_FLAG: FlagDef = { name: 'dry-run', type: 'string', def: 'none', noOpt: 'unchanged' };

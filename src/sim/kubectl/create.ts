@@ -14,6 +14,7 @@ import {
   FILENAME_FLAGS,
   OUTPUT_FLAGS,
   VALIDATE_FLAG,
+  fieldValidation,
   dryRunStrategy,
   entryOf,
   fail,
@@ -316,7 +317,8 @@ export const createCommand: CommandSpec = {
             resource: info.resource.name,
             namespace: info.resource.namespaced ? info.namespace : undefined,
             body: obj,
-            dryRun: strategy === 'server' || undefined
+            dryRun: strategy === 'server' || undefined,
+            fieldValidation: fieldValidation(flags)
           });
           if (!res.ok) failStatus(withSource('creating', info.source, res.status));
           obj = res.object;

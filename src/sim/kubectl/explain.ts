@@ -10,12 +10,12 @@ import { KubectlError, fail, type CommandSpec } from './command';
 import { apiVersionOf, resolveResource, type ResourceInfo } from '../api/resources';
 import { compareGoStrings } from './printers';
 
-type Schema = typeof import('./explain-schema');
+type Schema = typeof import('../api/openapi-schema');
 
 /** The schema is large: load it on first use (its own chunk in the page bundle). */
 let schemaPromise: Promise<Schema> | undefined;
 function loadSchema(): Promise<Schema> {
-  schemaPromise ??= import('./explain-schema');
+  schemaPromise ??= import('../api/openapi-schema');
   return schemaPromise;
 }
 

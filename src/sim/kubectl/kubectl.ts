@@ -152,8 +152,17 @@ async function dispatch(argv: string[], ctx: KubectlContext, out: Output): Promi
     throw new KubectlError('');
   }
   const namespace = flags.str('namespace');
+  // client-go's default warning handler: each Warning header of a response, on stderr.
+  const warned: KubectlContext = {
+    ...ctx,
+    request: async (req) => {
+      const res = await ctx.request(req);
+      if (res.ok && res.warnings) for (const w of res.warnings) out.err(`Warning: ${w}\n`);
+      return res;
+    }
+  };
   const inv: Invocation = {
-    ctx,
+    ctx: warned,
     out,
     flags,
     args: flags.args,

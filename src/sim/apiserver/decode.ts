@@ -1,0 +1,167 @@
+/**
+ * Decoding a request body into its Go type, as the API server's serializer does before anything
+ * else: a value of the wrong JSON type is a 400 ("Deployment in version "v1" cannot be handled as a
+ * Deployment: json: cannot unmarshal string into Go struct field DeploymentSpec.spec.replicas of
+ * type int32"), and a field the type does not have is, with fieldValidation=Strict (kubectl's
+ * default, `--validate=strict`), a 400 too ("strict decoding error: unknown field "spec.foo"");
+ * with Warn a warning, with Ignore nothing; in every case the unknown field is dropped.
+ * upstream: staging/src/k8s.io/apimachinery/pkg/runtime/serializer/json (strict decoding,
+ * sigs.k8s.io/json UnmarshalTypeError), apiserver/pkg/endpoints/handlers (fieldValidation),
+ * k8s.io/apimachinery/pkg/runtime/serializer/versioning ("cannot be handled as a").
+ */
+import { OPENAPI_FIELDS, OPENAPI_KINDS } from '../api/openapi-fields';
+import type { KObject } from './store';
+
+export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
+
+/**
+ * Fields v1.32 serves that the bundled schema (generated from kubernetes-types 1.30) lacks: alpha
+ * fields of 1.31 and 1.32, accepted (their feature gates are off, so they do nothing) rather than
+ * refused as unknown.
+ */
+const V132_FIELDS: Record<string, Record<string, string>> = {
+  'core/v1.PodSpec': { resources: 'Object' },
+  'core/v1.Volume': { image: 'Object' },
+  'core/v1.PodSecurityContext': { supplementalGroupsPolicy: 'string', seLinuxChangePolicy: 'string' },
+  'core/v1.ContainerStatus': { user: 'Object', allocatedResourcesStatus: 'Object' },
+  'core/v1.NodeStatus': { features: 'Object' }
+};
+
+/** Integer fields Go declares int64 (the rest of the API's integers are int32). */
+const INT64_FIELDS = new Set([
+  'terminationGracePeriodSeconds', 'activeDeadlineSeconds', 'runAsUser', 'runAsGroup', 'fsGroup', 'supplementalGroups',
+  'tolerationSeconds', 'expirationSeconds', 'generation', 'observedGeneration', 'deletionGracePeriodSeconds', 'seconds'
+]);
+
+export interface DecodeResult {
+  /** The first value of the wrong type (Go reports the earliest one). */
+  typeError?: string;
+  /** Fields the type does not have, as paths (`spec.template.spec.containers[0].foo`). */
+  unknown: string[];
+}
+
+function jsonKind(v: unknown): string {
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'number') return 'number';
+  if (typeof v === 'boolean') return 'bool';
+  if (typeof v === 'string') return 'string';
+  return 'object';
+}
+
+/** The Go name of a field type, as reflect prints it (`int32`, `[]v1.Container`, `map[string]string`). */
+function goType(type: string, field: string): string {
+  if (type.startsWith('[]')) return `[]${goType(type.slice(2), field)}`;
+  if (type.startsWith('map[string]')) return `map[string]${goType(type.slice(11), field)}`;
+  switch (type) {
+    case 'string':
+      return 'string';
+    case 'boolean':
+      return 'bool';
+    case 'integer':
+      return INT64_FIELDS.has(field) ? 'int64' : 'int32';
+    case 'number':
+      return 'float64';
+    case 'Object':
+      return 'map[string]interface {}';
+    case '#IntOrString':
+      return 'intstr.IntOrString';
+  }
+  // #core/v1.PodSpec -> v1.PodSpec; #api/resource.Quantity -> resource.Quantity
+  const ref = type.slice(1);
+  const dot = ref.lastIndexOf('.');
+  const pkg = ref.slice(0, dot).split('/').pop()!;
+  return `${pkg}.${ref.slice(dot + 1)}`;
+}
+
+function structName(key: string): string {
+  return key.slice(key.lastIndexOf('.') + 1);
+}
+
+function fieldsOf(key: string): Record<string, string> | string | undefined {
+  const f = OPENAPI_FIELDS[key];
+  const extra = V132_FIELDS[key];
+  return extra && typeof f === 'object' ? { ...f, ...extra } : f;
+}
+
+/**
+ * Checks `obj` (mutable: unknown fields are deleted from it) against its kind's schema.
+ * `apiVersion` is `group/version` or `v1`. Unknown kinds are not checked.
+ */
+export function decodeInto(apiVersion: string, kind: string, obj: KObject): DecodeResult {
+  const result: DecodeResult = { unknown: [] };
+  const key = OPENAPI_KINDS[`${apiVersion}/${kind}`];
+  if (!key) return result;
+  const typeError = (value: unknown, struct: string, goPath: string, field: string, type: string) => {
+    if (result.typeError) return;
+    const what = typeof value === 'number' ? `number ${value}` : jsonKind(value);
+    result.typeError = `json: cannot unmarshal ${what} into Go struct field ${struct}.${goPath} of type ${goType(type, field)}`;
+  };
+  /** Checks `value` as a `type` held by field `field` of struct `struct`. */
+  const walk = (value: unknown, type: string, path: string, goPath: string, struct: string, field: string): void => {
+    if (value === null || value === undefined) return;
+    if (type.startsWith('[]')) {
+      if (!Array.isArray(value)) return typeError(value, struct, goPath, field, type);
+      const inner = type.slice(2);
+      value.forEach((v, i) => walk(v, inner, `${path}[${i}]`, goPath, struct, field));
+      return;
+    }
+    if (type.startsWith('map[string]')) {
+      if (typeof value !== 'object' || Array.isArray(value)) return typeError(value, struct, goPath, field, type);
+      const inner = type.slice(11);
+      for (const [k, v] of Object.entries(value as Record<string, unknown>)) walk(v, inner, `${path}.${k}`, goPath, struct, field);
+      return;
+    }
+    switch (type) {
+      case 'string':
+        if (typeof value !== 'string') typeError(value, struct, goPath, field, type);
+        return;
+      case 'boolean':
+        if (typeof value !== 'boolean') typeError(value, struct, goPath, field, type);
+        return;
+      case 'integer':
+        if (typeof value !== 'number' || !Number.isInteger(value)) typeError(value, struct, goPath, field, type);
+        return;
+      case 'number':
+        if (typeof value !== 'number') typeError(value, struct, goPath, field, type);
+        return;
+      case 'Object':
+      case '#IntOrString':
+        return;
+    }
+    const ref = type.slice(1);
+    const fields = fieldsOf(ref);
+    // Named scalars (Quantity, Time) parse themselves; their errors come from validation.
+    if (fields === undefined || typeof fields === 'string') return;
+    if (typeof value !== 'object' || Array.isArray(value)) return typeError(value, struct, goPath, field, type);
+    // A struct with no declared fields (FieldsV1) holds anything.
+    if (Object.keys(fields).length === 0) return;
+    walkStruct(value as Record<string, unknown>, ref, path, goPath);
+  };
+  const walkStruct = (o: Record<string, unknown>, ref: string, path: string, goPath: string): void => {
+    const fields = fieldsOf(ref) as Record<string, string>;
+    const name = structName(ref);
+    for (const k of Object.keys(o)) {
+      const p = path ? `${path}.${k}` : k;
+      const t = fields[k];
+      if (t === undefined) {
+        result.unknown.push(p);
+        delete o[k];
+        continue;
+      }
+      walk(o[k], t, p, goPath ? `${goPath}.${k}` : k, name, k);
+    }
+  };
+  walkStruct(obj, key, '', '');
+  return result;
+}
+
+/** `Deployment in version "v1" cannot be handled as a Deployment: <err>` (the serializer's wrapper). */
+export function cannotBeHandled(apiVersion: string, kind: string, err: string): string {
+  const version = apiVersion.slice(apiVersion.lastIndexOf('/') + 1);
+  return `${kind} in version "${version}" cannot be handled as a ${kind}: ${err}`;
+}
+
+/** The strict decoding error for unknown fields: `strict decoding error: unknown field "a", unknown field "b"`. */
+export function strictDecodingError(unknown: readonly string[]): string {
+  return `strict decoding error: ${unknown.map((p) => `unknown field ${JSON.stringify(p)}`).join(', ')}`;
+}
