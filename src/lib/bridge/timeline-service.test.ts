@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { PlaygroundService } from './playground-service';
+import type { ClusterSession } from './cluster-session';
+import type { PageMessage } from './protocol';
+
+/** What must be identical between a cluster and its replay: API state (resourceVersions), kubectl's view, and the trace. */
+async function fingerprint(session: ClusterSession) {
+  const objects = [...session.objects.entries()].map(([id, c]) => `${id}@${c.object.metadata.resourceVersion}`).sort();
+  const pods = (await session.console.exec('kubectl get pods -o wide')).output;
+  const trace = session.cluster.conductor.trace.list({});
+  return { now: session.now, objects, pods, traceLength: session.cluster.conductor.trace.list({}).length, trace };
+}
+
+const DEPLOY = 'kubectl create deployment web --image=nginx --replicas=2';
+
+describe('time travel (TimelineService)', () => {
+  it('replays a session with usage sampling and explain calls into the same cluster: same resourceVersions, pods, trace', async () => {
+    const service = new PlaygroundService();
+    await service.boot({ seed: 7, workers: 2 });
+    const sent: PageMessage[] = [];
+    const channel = new MessageChannel();
+    channel.port2.onmessage = (e: MessageEvent<PageMessage>) => void sent.push(e.data);
+    service.connect(channel.port1);
+
+    await service.exec(DEPLOY);
+    // Ticks as the page's clock makes them, each followed by a usage sample (conductor rounds,
+    // no virtual time), and the page asking the scheduler about pods (more rounds): neither is an input.
+    let explained = 0;
+    for (let i = 0; i < 30; i++) {
+      await service.advance(997);
+      if (i % 5 === 2) {
+        // The pods the page knows of (its mirror), as the map's scheduling marks ask.
+        for (const c of service.live.snapshot()) if (c.resource === 'pods' && c.key.startsWith('default/')) if (await service.explain('default', c.object.metadata.name)) explained++;
+        await service.live.sampleUsage(true);
+      }
+    }
+    expect(explained).toBeGreaterThanOrEqual(10);
+    await service.exec('kubectl scale deployment web --replicas=4');
+    await service.step();
+    await service.advance(20_000);
+    await service.exec('sim advance 15s');
+    await service.advance(3000);
+    await new Promise((r) => setTimeout(r, 50));
+    // The page got gauges: the kubelets were asked.
+    expect(sent.some((m) => (m.type === 'delta' || m.type === 'reset') && m.usage !== undefined && Object.keys(m.usage).length === 3)).toBe(true);
+
+    const end = service.cluster.now;
+    const replayed = await service.timeline.seek(end);
+    const [a, b] = [await fingerprint(service.live), await fingerprint(replayed)];
+    expect(b.now).toBe(end);
+    expect(b.pods.split('\n').filter((l) => l.startsWith('web-')).length).toBe(4);
+    expect(b.pods).toBe(a.pods);
+    expect(b.objects.length).toBeGreaterThan(30);
+    expect(b.objects).toEqual(a.objects);
+    expect(b.traceLength).toBe(a.traceLength);
+    expect(b.trace).toEqual(a.trace);
+    channel.port2.close();
+  }, 120_000);
+
+  it('shows an earlier moment read-only, resumes from it (a fork) and returns to live', async () => {
+    const service = new PlaygroundService();
+    await service.boot({ seed: 2, workers: 2 });
+    await service.exec(DEPLOY);
+    await service.advance(30_000);
+    const before = service.cluster.now;
+    await service.exec('kubectl scale deployment web --replicas=4');
+    await service.advance(30_000);
+    const countWeb = (out: string) => out.split('\n').filter((l) => l.startsWith('web-')).length;
+    expect(countWeb((await service.exec('kubectl get pods')).output)).toBe(4);
+
+    const status = await service.viewAt(before - 1000);
+    expect(status).toMatchObject({ t: before - 1000, viewing: true, end: service.cluster.now, running: false });
+    expect(countWeb((await service.exec('kubectl get pods')).output)).toBe(2);
+    const refused = await service.exec('kubectl delete deployment web');
+    expect(refused.exitCode).toBe(1);
+    expect(refused.output).toContain('read-only: "kubectl delete"');
+    // Scrubbing forward replays on from there.
+    await service.viewAt(before + 20_000);
+    expect(countWeb((await service.exec('kubectl get pods')).output)).toBe(4);
+
+    await service.returnToLive();
+    expect(countWeb((await service.exec('kubectl get pods')).output)).toBe(4);
+
+    await service.viewAt(before - 1000);
+    const forked = await service.resume();
+    expect(forked.viewing).toBeUndefined();
+    expect(forked.t).toBe(before - 1000);
+    await service.advance(10_000);
+    expect(countWeb((await service.exec('kubectl get pods')).output)).toBe(2);
+    expect(service.timeline.log.end).toBe(before + 9000);
+  }, 120_000);
+});
+
