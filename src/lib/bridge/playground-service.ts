@@ -130,7 +130,7 @@ export class PlaygroundService implements PlaygroundApi {
         const mutating = firstMutatingCommand(script);
         if (mutating !== undefined) {
           return {
-            output: `error: you are viewing the cluster as it was at ${formatClock(t).slice(0, 8)}, read-only: "${mutating}" would change it (or keep running). Resume from here to run the cluster on from this moment, or return to live.\n`,
+            output: `error: viewing the cluster as it was at ${formatClock(t).slice(0, 8)}, read-only: "${mutating}" would change it (or keep running).\nResume from here to run the cluster on from this moment, or return to live.\n`,
             exitCode: 1
           };
         }
