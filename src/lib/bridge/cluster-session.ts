@@ -55,6 +55,8 @@ export class ClusterSession implements ReplayTarget {
   #trace: TraceEvent[] = [];
   #usageChanges: NodeUsageChanges = {};
   #usageSampledAt = { t: -Infinity, wall: -Infinity };
+  /** node -> its newest Lease renewal (a page shown this session again needs them: a silent node's countdown reads them). */
+  #beats = new Map<string, TraceEvent>();
 
   constructor(readonly options: SessionOptions) {
     const cluster = new Cluster({ seed: options.seed, workers: options.workers }, options.hostFactory);
@@ -112,6 +114,7 @@ export class ClusterSession implements ReplayTarget {
 
   /** Keeps the newest batch of trace events for the page, and each node's newest heartbeat and each container's newest marks. */
   #keepTrace(events: TraceEvent[]): void {
+    for (const e of events) if (e.kind === 'lease.renew' && e.node !== undefined) this.#beats.set(e.node, e);
     this.#trace.push(...events);
     if (this.#trace.length <= MAX_TRACE_PER_BATCH) return;
     const dropped = this.#trace.splice(0, this.#trace.length - MAX_TRACE_PER_BATCH);
@@ -134,6 +137,16 @@ export class ClusterSession implements ReplayTarget {
     this.#trace = [];
     this.#usageChanges = {};
     return delta;
+  }
+
+  /**
+   * What a page newly shown this session needs of the trace: each node's newest Lease renewal,
+   * then the events not sent yet (oldest first, no duplicates). Forgets the events not sent.
+   */
+  takeTraceForReset(): TraceEvent[] {
+    const { trace } = this.takeDelta();
+    const sent = new Set(trace.map((e) => e.seq));
+    return [...[...this.#beats.values()].filter((e) => !sent.has(e.seq)), ...trace].sort((a, b) => a.seq - b.seq);
   }
 
   /** Every mirrored object as an ADDED change (a `reset`). */

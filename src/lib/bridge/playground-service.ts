@@ -116,7 +116,7 @@ export class PlaygroundService implements PlaygroundApi {
     this.#view = session;
     const reset = this.#resetMessage();
     // What the reset carries is in it; the trace (heartbeats, marks) comes in the next delta.
-    const { trace } = session.takeDelta();
+    const trace = session.takeTraceForReset();
     for (const p of this.#ports) p.postMessage(reset);
     if (trace.length > 0) for (const p of this.#ports) p.postMessage({ type: 'delta', clock: this.#status(), changes: [], trace } satisfies PageMessage);
   }
@@ -135,9 +135,14 @@ export class PlaygroundService implements PlaygroundApi {
           };
         }
       }
-      const out = await view.console.exec(script);
-      if (view === this.#live) this.#onInput({ kind: 'exec', t, end: view.now, script });
-      else timeline.recordPastExec(t, view.now, script);
+      let out;
+      try {
+        out = await view.console.exec(script);
+      } finally {
+        // Logged even if the console threw: whatever the script did before is part of the cluster now.
+        if (view === this.#live) this.#onInput({ kind: 'exec', t, end: view.now, script });
+        else timeline.recordPastExec(t, view.now, script);
+      }
       // A command can change usage with no time passing (`sim node pressure`): sample now.
       await view.sampleUsage(true);
       this.#flush();

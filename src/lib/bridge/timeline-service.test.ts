@@ -78,7 +78,21 @@ describe('time travel (TimelineService)', () => {
     await service.viewAt(before + 20_000);
     expect(countWeb((await service.exec('kubectl get pods')).output)).toBe(4);
 
+    const sent: PageMessage[] = [];
+    const channel = new MessageChannel();
+    channel.port2.onmessage = (e: MessageEvent<PageMessage>) => void sent.push(e.data);
+    service.connect(channel.port1);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(sent[0]).toMatchObject({ type: 'reset', clock: { viewing: true } });
+    sent.length = 0;
     await service.returnToLive();
+    await new Promise((r) => setTimeout(r, 50));
+    channel.port2.close();
+    // The page is reset to the live cluster, then told each node's last heartbeat (a silent node's countdown reads it).
+    expect(sent[0]).toMatchObject({ type: 'reset', clock: { t: service.cluster.now } });
+    expect(sent[0].type === 'reset' && sent[0].changes.filter((c) => c.resource === 'pods' && c.key.startsWith('default/web-')).length).toBe(4);
+    const beats = sent[1]?.type === 'delta' ? sent[1].trace.filter((e) => e.kind === 'lease.renew').map((e) => e.node) : [];
+    expect(new Set(beats)).toEqual(new Set(['control-plane', 'worker-1', 'worker-2']));
     expect(countWeb((await service.exec('kubectl get pods')).output)).toBe(4);
 
     await service.viewAt(before - 1000);
