@@ -64,6 +64,7 @@ export async function scrubResumeReturn({ page, baseURL }) {
   await page.getByRole('button', { name: /Switch to dark theme/ }).click();
   await shot(page, 'desktop-dark-viewing');
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(600); // the map re-lays its cards out for the narrow screen
   await shot(page, 'phone-dark-viewing');
   await page.getByRole('button', { name: /Switch to light theme/ }).click();
   await shot(page, 'phone-light-viewing');
@@ -77,8 +78,10 @@ export async function scrubResumeReturn({ page, baseURL }) {
 
   // The keyboard: Shift+Left is 10 s back; End is live again.
   await slider.focus();
+  const keyed = Date.now();
   await page.keyboard.press('Shift+ArrowLeft');
   await page.getByTestId('viewing').waitFor({ timeout: 20_000 });
+  console.log(`    second replay (to ${Math.round((end - 10_000) / 1000)} s) took ${Date.now() - keyed} ms wall (key to viewing bar, 300 ms of it the key's settle delay)`);
   assert.equal(await clockMs(page), end - 10_000);
   await page.keyboard.press('End');
   await page.getByTestId('viewing').waitFor({ state: 'detached' });
@@ -110,4 +113,26 @@ export async function jumpProgressCancel({ page, baseURL }) {
   await bar.waitFor({ state: 'detached', timeout: 20_000 });
   const t1 = await clockMs(page);
   assert.ok(t1 > t0 && t1 < t0 + 300_000, `cancelled part way: ${t0} -> ${t1}`);
+}
+
+/** Memory pressure on worker-1: the eviction manager evicts, and the timeline marks it (a shape per kind). */
+export async function evictionMarks({ page, baseURL }) {
+  await page.goto(`${baseURL}/?autoplay=0`);
+  await waitForNodes(page);
+  await runInConsole(page, 'kubectl create deployment web --image=nginx --replicas=4', /deployment\.apps\/web created/);
+  const t0 = await clockMs(page);
+  await jump(page, '+1m', t0);
+  await runInConsole(page, 'sim node pressure memory worker-1 7800Mi', /\$ sim node pressure memory worker-1 7800Mi/);
+  await jump(page, '+1m', t0 + 60_000);
+  const marks = page.locator('[data-testid="timeline"] [data-mark]');
+  const kinds = await until(async () => {
+    const all = new Set(await marks.evaluateAll((els) => els.map((e) => e.getAttribute('data-mark'))));
+    return all.has('evicted') && all.has('warning') && all.has('killing') ? [...all].sort() : undefined;
+  }, { message: 'evicted, warning and killing marks on the timeline' });
+  console.log(`    marks: ${kinds.join(', ')}`);
+  const evicted = page.locator('[data-testid="timeline"] [data-mark="evicted"]').first();
+  assert.match(await evicted.locator('title').textContent(), /^\d\d:\d\d:\d\d Evicted: Evicted Pod default\/web-/);
+  await shot(page, 'desktop-light-eviction-marks');
+  const box = await page.getByTestId('timeline').boundingBox();
+  await page.screenshot({ path: '/tmp/timetravel-timeline-strip.png', clip: { x: 0, y: box.y - 6, width: 940, height: box.height + 12 } });
 }

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { MessageChannel as NodeMessageChannel } from 'node:worker_threads';
+import { inProcessHosts, type HostFactory } from '../../sim/cluster/cluster';
+import { PortHostLink, serveHost } from '../../sim/cluster/port-link';
 import { PlaygroundService } from './playground-service';
 import type { ClusterSession } from './cluster-session';
 import type { PageMessage } from './protocol';
@@ -13,9 +16,22 @@ async function fingerprint(session: ClusterSession) {
 
 const DEPLOY = 'kubectl create deployment web --image=nginx --replicas=2';
 
+/** Every host behind a MessagePort, as in the page (where each is a Web Worker). */
+const portHosts: HostFactory = (kind, name, seed) => {
+  const { port1, port2 } = new NodeMessageChannel();
+  serveHost(inProcessHosts(kind, name, seed), port2);
+  return new PortHostLink(name, port1, () => {
+    port1.close();
+    port2.close();
+  });
+};
+
 describe('time travel (TimelineService)', () => {
-  it('replays a session with usage sampling and explain calls into the same cluster: same resourceVersions, pods, trace', async () => {
-    const service = new PlaygroundService();
+  for (const [mode, hosts] of [
+    ['in-process', inProcessHosts],
+    ['worker mode (hosts behind MessagePorts, as in the page)', portHosts]
+  ] as const) it(`replays a session with usage sampling and explain calls into the same cluster: same resourceVersions, pods, trace (live ${mode})`, async () => {
+    const service = new PlaygroundService(hosts);
     await service.boot({ seed: 7, workers: 2 });
     const sent: PageMessage[] = [];
     const channel = new MessageChannel();
@@ -39,6 +55,7 @@ describe('time travel (TimelineService)', () => {
     await service.step();
     await service.advance(20_000);
     await service.exec('sim advance 15s');
+    await service.exec('sim node poweroff worker-2');
     await service.advance(3000);
     await new Promise((r) => setTimeout(r, 50));
     // The page got gauges: the kubelets were asked.
@@ -55,6 +72,7 @@ describe('time travel (TimelineService)', () => {
     expect(b.traceLength).toBe(a.traceLength);
     expect(b.trace).toEqual(a.trace);
     channel.port2.close();
+    service.live.cluster.conductor.dispose();
   }, 120_000);
 
   it('shows an earlier moment read-only, resumes from it (a fork) and returns to live', async () => {
