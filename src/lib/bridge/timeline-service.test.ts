@@ -121,5 +121,28 @@ describe('time travel (TimelineService)', () => {
     expect(countWeb((await service.exec('kubectl get pods')).output)).toBe(2);
     expect(service.timeline.log.end).toBe(before + 9000);
   }, 120_000);
-});
 
+  it('a fork in the middle of `sim advance 2m` replays the same: the script is cut at that moment for good', async () => {
+    const service = new PlaygroundService();
+    await service.boot({ seed: 11, workers: 2 });
+    await service.exec(DEPLOY);
+    const t0 = service.cluster.now;
+    await service.exec('sim advance 2m\nkubectl create namespace after-the-wait');
+    await service.advance(10_000);
+    await service.viewAt(t0 + 30_000);
+    const status = await service.resume();
+    expect(status.t).toBe(t0 + 30_000);
+    // The rest of that script never happened in the fork.
+    expect((await service.exec('kubectl get namespace after-the-wait')).output).toContain('NotFound');
+    await service.exec('kubectl scale deployment web --replicas=3');
+    await service.advance(20_000);
+    expect(service.timeline.log.entries.find((e) => e.kind === 'exec' && e.script.startsWith('sim advance'))).toMatchObject({ haltAt: t0 + 30_000 });
+
+    const replayed = await service.timeline.seek(service.cluster.now);
+    const [a, b] = [await fingerprint(service.live), await fingerprint(replayed)];
+    expect(b.pods.split('\n').filter((l) => l.startsWith('web-')).length).toBe(3);
+    expect(b.pods).toBe(a.pods);
+    expect(b.objects).toEqual(a.objects);
+    expect(b.trace).toEqual(a.trace);
+  }, 120_000);
+});
