@@ -285,6 +285,8 @@ export class Cluster {
    * seed and the inputs), read-only. Asked again while replaying, it goes to the latest moment asked.
    */
   async viewAt(t: number): Promise<void> {
+    // A jump ahead in progress stops: the live clock is paused while the past is shown.
+    this.cancelJump();
     this.#seekTarget = t;
     if (this.seeking !== undefined) {
       this.seeking = t;
