@@ -113,6 +113,14 @@ export async function jumpProgressCancel({ page, baseURL }) {
   await bar.waitFor({ state: 'detached', timeout: 20_000 });
   const t1 = await clockMs(page);
   assert.ok(t1 > t0 && t1 < t0 + 300_000, `cancelled part way: ${t0} -> ${t1}`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: '+5m', exact: true }).click();
+  await bar.waitFor({ timeout: 10_000 });
+  await page.waitForTimeout(300);
+  await shot(page, 'phone-light-jumping');
+  await bar.waitFor({ state: 'detached', timeout: 30_000 });
+  await page.waitForTimeout(300);
+  await shot(page, 'phone-light-live');
 }
 
 /** Memory pressure on worker-1: the eviction manager evicts, and the timeline marks it (a shape per kind). */
