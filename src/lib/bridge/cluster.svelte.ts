@@ -83,6 +83,8 @@ export class Cluster {
   /** The latest moment asked for while a replay runs (scrubbing asks faster than replays go). */
   #seekTarget: number | undefined;
   #jumpCancelled = false;
+  /** Asked once: later spares are prepared by the worker itself after each replay. */
+  #prepared = false;
 
   constructor(options: ClusterOptions = {}) {
     this.#options = { seed: options.seed ?? 1, workers: options.workers ?? 2, traceLimit: options.traceLimit ?? 2000, autoplay: options.autoplay ?? true };
@@ -302,6 +304,13 @@ export class Cluster {
     } finally {
       this.seeking = undefined;
     }
+  }
+
+  /** The timeline is about to be used (pointer over it, focus): the worker gets a replay ready. */
+  prepareTimeline(): void {
+    if (this.#prepared || this.phase !== 'ready') return;
+    this.#prepared = true;
+    void this.#call((api) => api.prepareTimeline()).catch(() => {});
   }
 
   /** Drops the moment viewed: the live cluster again (paused where it was). */

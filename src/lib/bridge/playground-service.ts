@@ -221,8 +221,16 @@ export class PlaygroundService implements PlaygroundApi {
       const past = await timeline.seek(t);
       await past.sampleUsage(true);
       this.#show(past);
+      // The next scrub (back, most likely) starts from a booted spare; the live clock is paused meanwhile.
+      setTimeout(() => void this.#exclusive(() => timeline.prepare()), 0);
       return this.#status();
     });
+  }
+
+  prepareTimeline(): Promise<void> {
+    // While the clock runs this takes a turn from it (a boot: a few hundred ms): the page asks
+    // only when the timeline is about to be used (pointer over it, or focus).
+    return this.#exclusive(() => this.timeline.prepare());
   }
 
   returnToLive(): Promise<ClockStatus> {

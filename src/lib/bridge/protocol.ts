@@ -92,6 +92,8 @@ export interface PlaygroundApi {
    * inputs up to `t`; a `reset` follows), read-only, with the live clock paused.
    */
   viewAt(t: number): Promise<ClockStatus>;
+  /** Gets the next `viewAt` ready (boots a spare cluster in advance): the page asks when the timeline is about to be used. */
+  prepareTimeline(): Promise<void>;
   /** Drops the moment viewed and shows the live cluster again. */
   returnToLive(): Promise<ClockStatus>;
   /** Resume from the moment viewed: it becomes the live cluster (a fork); what came after it is gone. */

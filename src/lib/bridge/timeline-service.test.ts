@@ -33,6 +33,8 @@ describe('time travel (TimelineService)', () => {
   ] as const) it(`replays a session with usage sampling and explain calls into the same cluster: same resourceVersions, pods, trace (live ${mode})`, async () => {
     const service = new PlaygroundService(hosts);
     await service.boot({ seed: 7, workers: 2 });
+    // In worker mode the replay starts from a spare booted early (before any input): the same cluster.
+    if (hosts === portHosts) await service.prepareTimeline();
     const sent: PageMessage[] = [];
     const channel = new MessageChannel();
     channel.port2.onmessage = (e: MessageEvent<PageMessage>) => void sent.push(e.data);
@@ -63,6 +65,7 @@ describe('time travel (TimelineService)', () => {
 
     const end = service.cluster.now;
     const replayed = await service.timeline.seek(end);
+    expect(service.timeline.hasSpare).toBe(false);
     const [a, b] = [await fingerprint(service.live), await fingerprint(replayed)];
     expect(b.now).toBe(end);
     expect(b.pods.split('\n').filter((l) => l.startsWith('web-')).length).toBe(4);
@@ -86,13 +89,20 @@ describe('time travel (TimelineService)', () => {
     const countWeb = (out: string) => out.split('\n').filter((l) => l.startsWith('web-')).length;
     expect(countWeb((await service.exec('kubectl get pods')).output)).toBe(4);
 
+    // The page hovers the timeline first: a spare cluster boots, and the replay starts from it.
+    await service.prepareTimeline();
+    expect(service.timeline.hasSpare).toBe(true);
     const status = await service.viewAt(before - 1000);
+    expect(service.timeline.hasSpare).toBe(false);
     expect(status).toMatchObject({ t: before - 1000, viewing: true, end: service.cluster.now, running: false });
     expect(countWeb((await service.exec('kubectl get pods')).output)).toBe(2);
     const refused = await service.exec('kubectl delete deployment web');
     expect(refused.exitCode).toBe(1);
     expect(refused.output).toContain('read-only: "kubectl delete"');
-    // Scrubbing forward replays on from there.
+    // Scrubbing forward replays on from there (the worker booted the next spare meanwhile).
+    await new Promise((r) => setTimeout(r, 10));
+    await service.prepareTimeline();
+    expect(service.timeline.hasSpare).toBe(true);
     await service.viewAt(before + 20_000);
     expect(countWeb((await service.exec('kubectl get pods')).output)).toBe(4);
 

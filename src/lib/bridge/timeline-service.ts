@@ -25,6 +25,11 @@ function sameEntries(a: readonly InputEntry[], b: readonly InputEntry[]): boolea
 export class TimelineService {
   #log = new InputLog();
   #past?: Past;
+  /**
+   * A fresh cluster already booted from the seed (boot is about half of a replay's cost): the next
+   * replay starts from it. Every replay starts with the same boot, so one spare serves any moment.
+   */
+  #spare?: ClusterSession;
 
   /**
    * `newSession` builds an unbooted session from the live one's seed (in-process hosts);
@@ -81,11 +86,24 @@ export class TimelineService {
       this.#past = { session: past.session, log: inputs, at, pristine: true };
       return past.session;
     }
-    const session = this.newSession();
-    await session.boot();
+    const session = this.#spare ?? this.newSession();
+    if (this.#spare) this.#spare = undefined;
+    else await session.boot();
     await replayInputs(session, inputs);
     this.#past = { session, log: inputs, at, pristine: true };
     return session;
+  }
+
+  /** Boots the spare cluster the next replay will start from, unless there is one. */
+  async prepare(): Promise<void> {
+    if (this.#spare) return;
+    const session = this.newSession();
+    await session.boot();
+    this.#spare ??= session;
+  }
+
+  get hasSpare(): boolean {
+    return this.#spare !== undefined;
   }
 
   /** Resume from the moment viewed: the past cluster becomes the live one, and its inputs the log. */
