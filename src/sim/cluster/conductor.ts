@@ -180,7 +180,11 @@ export class Conductor {
     if (this.#halted) this.#halt();
     const next = this.nextDeadline();
     if (!Number.isFinite(next)) return false;
-    if (next > this.#limit) this.#halt();
+    if (next > this.#limit) {
+      // Time ran to the halt with nothing to do before it.
+      if (this.#limit > this.#now) this.#now = this.#limit;
+      this.#halt();
+    }
     if (next > this.#now) this.#now = next;
     await this.settle();
     return true;
