@@ -115,4 +115,22 @@ describe('Conductor.haltAt', () => {
     expect(ns.ok).toBe(false);
     await expect(Promise.reject(new HaltedError(at))).rejects.toThrow(/halted at/);
   }, 60_000);
+
+  it('a step past the halt leaves the clock at the halt, and lifting the halt lets time run again', async () => {
+    const cluster = new Cluster({ seed: 3, workers: 1 });
+    await cluster.waitForNodesReady();
+    const at = cluster.now + 1;
+    cluster.conductor.haltAt(at);
+    // Steps run the instants up to the halt, then the first one past it halts.
+    await expect(
+      (async () => {
+        for (let i = 0; i < 10_000; i++) await cluster.conductor.stepInstant();
+      })()
+    ).rejects.toBeInstanceOf(HaltedError);
+    expect(cluster.now).toBe(at);
+    expect(cluster.conductor.halted).toBe(true);
+    cluster.conductor.haltAt(undefined);
+    await cluster.advance(1000);
+    expect(cluster.now).toBe(at + 1000);
+  }, 60_000);
 });
