@@ -76,6 +76,22 @@ export async function scrubResumeReturn({ page, baseURL }) {
   assert.equal(await clockMs(page), end);
   await until(async () => (await webPods(page).count()) === 4, { message: '4 web pods again, live' });
 
+  // Dragging the playhead: the map follows, and settles where the pointer is let go.
+  const box = await page.getByTestId('timeline').boundingBox();
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width - 1, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + (box.width * (beforeScale + 20_000)) / end, y, { steps: 8 });
+  await page.waitForTimeout(400);
+  await page.mouse.move(box.x + (box.width * target) / end, y, { steps: 8 });
+  await page.mouse.up();
+  await page.getByTestId('viewing').waitFor({ timeout: 20_000 });
+  await until(async () => Math.abs((await clockMs(page)) - target) <= 3000, { message: `the drag settles about ${target} ms` });
+  await until(async () => (await webPods(page, null).count()) === 2, { message: 'the map shows 2 web pods where the drag ended' });
+  await page.getByRole('button', { name: 'Return to live' }).click();
+  await page.getByTestId('viewing').waitFor({ state: 'detached' });
+  await until(async () => (await webPods(page).count()) === 4, { message: '4 web pods again, live' });
+
   // The keyboard: Shift+Left is 10 s back; End is live again.
   await slider.focus();
   const keyed = Date.now();
