@@ -15,7 +15,10 @@ function spawnHost(kind: HostKind, name: string, seed: number) {
           : new Worker(new URL('./kubelet.worker.ts', import.meta.url), { type: 'module', name });
   const channel = new MessageChannel();
   worker.postMessage({ type: 'init', name, seed, port: channel.port2 }, [channel.port2]);
-  return new PortHostLink(name, channel.port1);
+  return new PortHostLink(name, channel.port1, () => {
+    channel.port1.close();
+    worker.terminate();
+  });
 }
 
 expose(new PlaygroundService(spawnHost));

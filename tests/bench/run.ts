@@ -15,6 +15,9 @@
  *  6. Probes: the 30-pods-per-node clusters again with three probes per container (exec, httpGet,
  *     tcpSocket, every 10 s), against the same clusters without probes. `npm run bench -- --probes`
  *     runs only this part (BENCH_PROBE_NODES=100,1000 picks the sizes).
+ *  7. Time travel: the wall time to replay 1 and 10 minutes of the default cluster with a
+ *     Deployment (boot from the seed, then the input log), as the timeline does when scrubbed.
+ *     `npm run bench -- --replay` runs only this part.
  */
 import { performance } from 'node:perf_hooks';
 import { MessageChannel } from 'node:worker_threads';
@@ -29,6 +32,7 @@ import { Attempt } from '../../src/sim/scheduler/explain';
 import { DefaultSchedulerName, DefaultWeights, Framework, defaultPlugins } from '../../src/sim/scheduler/framework/framework';
 import type { Handle } from '../../src/sim/scheduler/framework/interfaces';
 import { CycleState, newPodInfo, podKey } from '../../src/sim/scheduler/framework/types';
+import { PlaygroundService } from '../../src/lib/bridge/playground-service';
 
 function fmt(n: number): string {
   return n >= 1e6 ? `${(n / 1e6).toFixed(2)}M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : n.toFixed(1);
@@ -278,6 +282,32 @@ function schedulerThroughput(nodes: number, pods: number, budgetMs: number): voi
   if (attempts < pods) report(`  extrapolated wall s for all ${pods} pods`, ((wall * pods) / attempts).toFixed(1));
 }
 
+/** Replays `minutes` of a default cluster running a 3-replica Deployment (the page's clock ticking each virtual second). */
+async function replayCost(minutes: number): Promise<void> {
+  const service = new PlaygroundService();
+  await service.boot({ seed: 1, workers: 2 });
+  await service.exec('kubectl create deployment web --image=nginx --replicas=3');
+  const liveStart = performance.now();
+  for (let s = 0; s < minutes * 60; s++) await service.advance(1000);
+  const liveWall = performance.now() - liveStart;
+  const end = service.cluster.now;
+  const t0 = performance.now();
+  const past = await service.timeline.seek(end);
+  const wall = performance.now() - t0;
+  const mid = performance.now();
+  service.timeline.returnToLive();
+  await service.timeline.seek(end / 2);
+  const midWall = performance.now() - mid;
+  const fwd = performance.now();
+  await service.timeline.seek(end);
+  const fwdWall = performance.now() - fwd;
+  report(`time travel: ${minutes} min run (live, 1 s ticks) wall ms`, liveWall.toFixed(0));
+  report(`  replay to the end (boot + ${service.timeline.log.entries.length} inputs) ms`, wall.toFixed(0));
+  report(`  replay to the middle ms`, midWall.toFixed(0));
+  report(`  scrub forward middle -> end (replays on) ms`, fwdWall.toFixed(0));
+  report(`  same pods as live`, String((await past.console.exec('kubectl get pods')).output === (await service.live.console.exec('kubectl get pods')).output));
+}
+
 console.log(`kubarium bench — node ${process.version}, ${new Date().toISOString()}`);
 if (process.argv.includes('--scheduler')) {
   const budget = Number(process.env.BENCH_SCHEDULER_BUDGET_MS ?? 45_000);
@@ -289,6 +319,11 @@ if (process.argv.includes('--frames')) {
   // The page in headless Chromium (tests/bench/frames.mjs): its own process, it needs a build.
   const { spawnSync } = await import('node:child_process');
   process.exit(spawnSync(process.execPath, ['tests/bench/frames.mjs'], { stdio: 'inherit' }).status ?? 1);
+}
+if (process.argv.includes('--replay')) {
+  await replayCost(1);
+  await replayCost(10);
+  process.exit(0);
 }
 if (process.argv.includes('--probes')) {
   for (const n of (process.env.BENCH_PROBE_NODES ?? '100,1000').split(',').map(Number)) await probeCost(n, n >= 1000 ? 60_000 : 120_000);
@@ -305,3 +340,5 @@ schedulerThroughput(1000, 10_000, 45_000);
 schedulerThroughput(5000, 10_000, 45_000);
 await probeCost(100, 120_000);
 await probeCost(1000, 60_000);
+await replayCost(1);
+await replayCost(10);

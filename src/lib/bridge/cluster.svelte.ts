@@ -12,6 +12,7 @@ import { indexByPod, type PodTraceIndex } from '../inspector/sequence';
 import { foldPulls, foldRailCalls, type PullState, type RailCall } from '../viz/rail';
 import { decisionsToExplain, foldDecisions, type Decision } from '../viz/scheduling';
 import { foldPodMarks, prunePodMarks, type PodMarks } from '../viz/probes';
+import { foldMarkers, markersUpTo, type Marker } from '../timeline/markers';
 
 export type ClusterPhase = 'idle' | 'booting' | 'ready' | 'failed';
 
@@ -26,6 +27,9 @@ export interface ClusterOptions {
 
 /** Speeds the top bar offers (virtual seconds per wall second). */
 export const SPEEDS = [0.25, 0.5, 1, 2, 5, 10, 25, 50, 100] as const;
+
+/** A jump ahead (`+5m`) runs in this many slices, so it shows progress and can be cancelled. */
+export const JUMP_SLICES = 30;
 
 /** The page never extrapolates the clock further than this past the worker's last report. */
 const MAX_EXTRAPOLATION_MS = 1000;
@@ -55,6 +59,12 @@ export class Cluster {
 
   /** node name -> its memory and nodefs in use, as the kubelet's eviction manager observes them. */
   nodeUsage = $state.raw<ReadonlyMap<string, NodeUsageSample>>(new Map());
+  /** The timeline's marks (warnings, evictions, OOM kills...) from the live cluster's Events, by time. */
+  markers = $state.raw<readonly Marker[]>([]);
+  /** The moment the timeline is replaying to (a replay takes a moment), or undefined. */
+  seeking = $state<number | undefined>();
+  /** A jump ahead in progress: how far (0..1) and how long in all; undefined when none. */
+  jump = $state<{ done: number; ms: number } | undefined>();
 
   readonly pods = $derived(this.list('pods'));
   readonly services = $derived(this.list('services'));
@@ -70,6 +80,11 @@ export class Cluster {
   /** performance.now() at which `clock` was last set, to extrapolate between deltas. */
   #clockAt = 0;
   #outputListeners = new Set<(text: string) => void>();
+  /** The latest moment asked for while a replay runs (scrubbing asks faster than replays go). */
+  #seekTarget: number | undefined;
+  #jumpCancelled = false;
+  /** Asked once: later spares are prepared by the worker itself after each replay. */
+  #prepared = false;
 
   constructor(options: ClusterOptions = {}) {
     this.#options = { seed: options.seed ?? 1, workers: options.workers ?? 2, traceLimit: options.traceLimit ?? 2000, autoplay: options.autoplay ?? true };
@@ -116,6 +131,8 @@ export class Cluster {
     switch (message.type) {
       case 'reset':
         this.resources = applyChanges(new Map(), message.changes);
+        if (!message.clock.viewing) this.markers = foldMarkers(this.markers, message.changes);
+        this.heartbeats = new Map();
         this.nodeUsage = applyUsage(new Map(), message.usage);
         this.trace = [];
         this.podTrace = new Map();
@@ -128,6 +145,7 @@ export class Cluster {
         break;
       case 'delta':
         this.resources = applyChanges(this.resources, message.changes);
+        if (!message.clock.viewing) this.markers = foldMarkers(this.markers, message.changes);
         this.nodeUsage = applyUsage(this.nodeUsage, message.usage);
         this.trace = appendBounded(this.trace, message.trace, this.#options.traceLimit);
         this.heartbeats = latestHeartbeats(this.heartbeats, message.trace);
@@ -239,6 +257,73 @@ export class Cluster {
 
   async advance(ms: number): Promise<void> {
     this.#setClock(await this.#call((api) => api.advance(ms)));
+  }
+
+  /**
+   * Runs the cluster `ms` ahead as fast as it goes (`+5m`), in JUMP_SLICES slices so `jump`
+   * shows the progress and cancelJump() can stop it between two slices.
+   */
+  async jumpAhead(ms: number): Promise<void> {
+    if (this.jump || this.clock.viewing) return;
+    this.#jumpCancelled = false;
+    this.jump = { done: 0, ms };
+    try {
+      const slice = Math.max(1, Math.round(ms / JUMP_SLICES));
+      for (let ran = 0; ran < ms && !this.#jumpCancelled; ran += slice) {
+        await this.advance(Math.min(slice, ms - ran));
+        this.jump = { done: Math.min(1, (ran + slice) / ms), ms };
+      }
+    } finally {
+      this.jump = undefined;
+    }
+  }
+
+  cancelJump(): void {
+    this.#jumpCancelled = true;
+  }
+
+  /**
+   * Time travel: shows the cluster as it was at virtual time `t` (the worker replays it from the
+   * seed and the inputs), read-only. Asked again while replaying, it goes to the latest moment asked.
+   */
+  async viewAt(t: number): Promise<void> {
+    // A jump ahead in progress stops: the live clock is paused while the past is shown.
+    this.cancelJump();
+    this.#seekTarget = t;
+    if (this.seeking !== undefined) {
+      this.seeking = t;
+      return;
+    }
+    try {
+      while (this.#seekTarget !== undefined) {
+        const target = this.#seekTarget;
+        this.#seekTarget = undefined;
+        this.seeking = target;
+        this.#setClock(await this.#call((api) => api.viewAt(target)));
+      }
+    } finally {
+      this.seeking = undefined;
+    }
+  }
+
+  /** The timeline is about to be used (pointer over it, focus): the worker gets a replay ready. */
+  prepareTimeline(): void {
+    if (this.#prepared || this.phase !== 'ready') return;
+    this.#prepared = true;
+    void this.#call((api) => api.prepareTimeline()).catch(() => {});
+  }
+
+  /** Drops the moment viewed: the live cluster again (paused where it was). */
+  async returnToLive(): Promise<void> {
+    this.#seekTarget = undefined;
+    this.#setClock(await this.#call((api) => api.returnToLive()));
+  }
+
+  /** Resume from the moment viewed: it becomes the live cluster; the marks after it go. */
+  async resume(): Promise<void> {
+    const status = await this.#call((api) => api.resume());
+    this.markers = markersUpTo(this.markers, status.t);
+    this.#setClock(status);
   }
 
   /** The kube-scheduler's record of its last attempt at a pod (the inspector's scheduling tab). */

@@ -2,57 +2,62 @@
  * The page's API, running inside the cluster worker: boots the Cluster (components in their own
  * workers), drives virtual time from wall time at the chosen speed, runs console lines, and
  * streams object changes and trace events to the page, batched at most once per frame.
+ *
+ * Time travel: every input to the live cluster passes through `#onInput` into the timeline's
+ * log. `viewAt(t)` shows the page the cluster as it was at `t` (a replay, read-only), `resume()`
+ * makes that moment the live cluster (a fork), `returnToLive()` goes back.
  */
-import type { BootOptions, ClockStatus, ExecResult, NodeUsageChanges, NodeUsageSample, ObjectChange, PageMessage, PlaygroundApi } from './protocol';
-import { Cluster, type HostFactory, inProcessHosts } from '../../sim/cluster/cluster';
-import { Console } from '../../sim/cluster/console';
-import type { TraceEvent } from '../../sim/kernel/trace';
-import { keyOf } from '../../sim/apiserver/store';
+import type { BootOptions, ClockStatus, ExecResult, NodeUsageSample, PageMessage, PlaygroundApi } from './protocol';
+import { inProcessHosts, type Cluster, type HostFactory } from '../../sim/cluster/cluster';
 import type { AttemptRecord } from '../../sim/scheduler/explain';
-import type { NodeUsageReport } from '../../sim/kubelet/cm/node-controls';
-import { usageMoved } from './deltas';
+import { firstMutatingCommand } from '../../sim/cluster/read-only';
+import { formatClock } from '../../sim/kernel/trace';
+import { ClusterSession } from './cluster-session';
 
-/** What the page mirrors (leases stay out: their heartbeat shows through `lease.renew` trace events). */
-export const MIRRORED = ['namespaces', 'nodes', 'pods', 'events', 'deployments', 'replicasets', 'daemonsets', 'services', 'endpoints', 'endpointslices', 'configmaps', 'secrets', 'persistentvolumes', 'persistentvolumeclaims', 'storageclasses', 'priorityclasses'];
+export { MIRRORED } from './cluster-session';
+import { TimelineService } from './timeline-service';
+
 const FRAME_MS = 16;
-/** At most this many trace events per batch: at high speed the page shows rates, not every arrow. */
-const MAX_TRACE_PER_BATCH = 400;
-/** Trace kinds behind a container's marks on the map (src/lib/viz/probes.ts), and how many survive a cut. */
-const CONTAINER_MARK_KINDS = new Set(['probe.liveness', 'probe.readiness', 'probe.startup', 'process.start', 'kernel.oomKill']);
-const MAX_MARKS_PER_BATCH = 200;
-/**
- * The node gauges' usage is asked of the kubelets at most once per this much virtual time and
- * this much wall time (a question to each kubelet host: two conductor rounds, no virtual time).
- */
-const USAGE_SAMPLE_VIRTUAL_MS = 1000;
-const USAGE_SAMPLE_WALL_MS = 250;
+
+/** An input to the live cluster: all of them go to the log, in the order they happened. */
+type Input = { kind: 'advance'; t: number } | { kind: 'exec'; t: number; end: number; script: string } | { kind: 'interrupt'; t: number };
 
 export class PlaygroundService implements PlaygroundApi {
-  #cluster?: Cluster;
-  #console?: Console;
+  #live?: ClusterSession;
+  /** The session the page is shown: the live one, or the past one the timeline is viewing. */
+  #view?: ClusterSession;
+  #timeline?: TimelineService;
+  #options = { seed: 1, workers: 2 };
   #ports: MessagePort[] = [];
-  #objects = new Map<string, ObjectChange>();
-  #changes: ObjectChange[] = [];
-  #trace: TraceEvent[] = [];
   #running = false;
   #speed = 1;
   #busy: Promise<unknown> = Promise.resolve();
   #flushTimer?: ReturnType<typeof setTimeout>;
   #lastTick = 0;
-  /** node -> the usage sample the page last got; changes waiting for the next flush. */
-  #usage = new Map<string, NodeUsageSample>();
-  #usageChanges: NodeUsageChanges = {};
-  #usageSampledAt = { t: -Infinity, wall: -Infinity };
 
   constructor(readonly hostFactory: HostFactory = inProcessHosts) {}
 
   get cluster(): Cluster {
-    if (!this.#cluster) throw new Error('the cluster has not booted');
-    return this.#cluster;
+    if (!this.#live) throw new Error('the cluster has not booted');
+    return this.#live.cluster;
+  }
+
+  /** The live session (the cluster, its console and the page's mirror of it). */
+  get live(): ClusterSession {
+    if (!this.#live) throw new Error('the cluster has not booted');
+    return this.#live;
+  }
+
+  /** The timeline (its input log and the past being viewed). */
+  get timeline(): TimelineService {
+    if (!this.#timeline) throw new Error('the cluster has not booted');
+    return this.#timeline;
   }
 
   #status(): ClockStatus {
-    return { t: this.#cluster?.now ?? 0, running: this.#running, speed: this.#speed };
+    const viewing = this.#timeline?.viewing;
+    const end = this.#live?.now ?? 0;
+    return { t: this.#view?.now ?? 0, running: this.#running, speed: this.#speed, end, ...(viewing !== undefined ? { viewing: true } : {}) };
   }
 
   /** Serialises work on the cluster: console commands and clock ticks never interleave. */
@@ -62,78 +67,103 @@ export class PlaygroundService implements PlaygroundApi {
     return next;
   }
 
-  async boot(options: BootOptions): Promise<ClockStatus> {
-    const workers = options.workers ?? 2;
-    // 10.244.0.0/16 holds 256 nodes' /24s: a bigger cluster gets a bigger pod subnet, as kubeadm's would.
-    const cluster = new Cluster({ seed: options.seed ?? 1, workers, ...(workers > 255 ? { podSubnet: '10.0.0.0/8' } : {}) }, this.hostFactory);
-    this.#cluster = cluster;
-    this.#console = new Console(cluster, {
+  /** A session whose output and changes reach the page only while it is the one shown. */
+  #newSession(hostFactory: HostFactory): ClusterSession {
+    const session: ClusterSession = new ClusterSession({
+      ...this.#options,
+      hostFactory,
       print: (text) => {
+        if (this.#view !== session) return;
         for (const p of this.#ports) p.postMessage({ type: 'output', text } satisfies PageMessage);
+      },
+      onDirty: () => {
+        if (this.#view === session) this.#scheduleFlush();
       }
     });
-    cluster.conductor.onTrace = (events) => {
-      this.#trace.push(...events);
-      if (this.#trace.length > MAX_TRACE_PER_BATCH) {
-        const dropped = this.#trace.splice(0, this.#trace.length - MAX_TRACE_PER_BATCH);
-        // Each node's newest heartbeat survives the cut: the page's lease dot and failure countdown read it.
-        const beats = new Map<string, TraceEvent>();
-        for (const e of dropped) if (e.kind === 'lease.renew' && e.node !== undefined) beats.set(e.node, e);
-        // So does each container's newest probe result, start and OOM kill (the map's "2/3" counters
-        // and OOM marks read them), up to a bound so a thousand-node run stays cheap.
-        const marks = new Map<string, TraceEvent>();
-        for (const e of dropped) if (CONTAINER_MARK_KINDS.has(e.kind) && typeof e.pod === 'string') marks.set(`${e.pod}|${String(e.container)}|${e.kind}`, e);
-        const kept = [...marks.values()].sort((a, b) => a.seq - b.seq).slice(-MAX_MARKS_PER_BATCH);
-        this.#trace.unshift(...[...beats.values(), ...kept].sort((a, b) => a.seq - b.seq));
-      }
-      this.#scheduleFlush();
-    };
-    for (const resource of MIRRORED) {
-      cluster.watch(
-        { verb: 'watch', resource },
-        (e) => {
-          if (e.type === 'BOOKMARK' || e.type === 'ERROR') return;
-          const change: ObjectChange = { type: e.type, resource, key: keyOf(e.object.metadata.namespace, e.object.metadata.name), object: e.object };
-          const id = `${resource}|${change.key}`;
-          if (e.type === 'DELETED') this.#objects.delete(id);
-          else this.#objects.set(id, change);
-          this.#changes.push(change);
-          this.#scheduleFlush();
-        },
-        () => {}
-      );
-    }
-    await this.#exclusive(async () => {
-      // A big cluster takes longer to register (virtual time: about 2 s for 3 nodes).
-      await cluster.waitForNodesReady(Math.max(60_000, workers * 300));
-      await this.#sampleUsage(true);
-    });
+    return session;
+  }
+
+  /** The one hook every input to the live cluster passes through (the timeline replays them). */
+  #onInput(input: Input): void {
+    const timeline = this.timeline;
+    if (input.kind === 'advance') timeline.recordAdvance(input.t);
+    else if (input.kind === 'exec') timeline.recordExec(input.t, input.end, input.script);
+    else timeline.recordInterrupt(input.t);
+  }
+
+  async boot(options: BootOptions): Promise<ClockStatus> {
+    this.#options = { seed: options.seed ?? 1, workers: options.workers ?? 2 };
+    const live = this.#newSession(this.hostFactory);
+    this.#live = this.#view = live;
+    await this.#exclusive(() => live.boot());
+    // Past moments are replayed in this thread: a fresh in-process cluster runs the same (the
+    // conductor's fixed order makes worker and in-process mode produce the same trace).
+    this.#timeline = new TimelineService(() => this.#newSession(inProcessHosts), live.now);
     this.#flush();
     return this.#status();
   }
 
   connect(port: MessagePort): void {
     this.#ports.push(port);
-    const reset: PageMessage = { type: 'reset', clock: this.#status(), changes: [...this.#objects.values()].map((c) => ({ ...c, type: 'ADDED' })), usage: Object.fromEntries(this.#usage) };
-    port.postMessage(reset);
+    port.postMessage(this.#resetMessage());
+  }
+
+  #resetMessage(): PageMessage {
+    const view = this.#view!;
+    return { type: 'reset', clock: this.#status(), changes: view.snapshot(), usage: Object.fromEntries(view.usage) };
+  }
+
+  /** Shows the page another session: everything it had is replaced, then the session's recent trace follows. */
+  #show(session: ClusterSession): void {
+    this.#view = session;
+    const reset = this.#resetMessage();
+    // What the reset carries is in it; the trace (heartbeats, marks) comes in the next delta.
+    const trace = session.takeTraceForReset();
+    for (const p of this.#ports) p.postMessage(reset);
+    if (trace.length > 0) for (const p of this.#ports) p.postMessage({ type: 'delta', clock: this.#status(), changes: [], trace } satisfies PageMessage);
   }
 
   exec(script: string): Promise<ExecResult> {
     return this.#exclusive(async () => {
-      const out = await this.#console!.exec(script);
+      const view = this.#view!;
+      const timeline = this.timeline;
+      const t = view.now;
+      if (view !== this.#live) {
+        const mutating = firstMutatingCommand(script);
+        if (mutating !== undefined) {
+          return {
+            output: `error: viewing the cluster as it was at ${formatClock(t).slice(0, 8)}, read-only: "${mutating}" would change it (or keep running).\nResume from here to run the cluster on from this moment, or return to live.\n`,
+            exitCode: 1
+          };
+        }
+      }
+      let out;
+      try {
+        out = await view.console.exec(script);
+      } finally {
+        // Logged even if the console threw: whatever the script did before is part of the cluster now.
+        if (view === this.#live) this.#onInput({ kind: 'exec', t, end: view.now, script });
+        else timeline.recordPastExec(t, view.now, script);
+      }
       // A command can change usage with no time passing (`sim node pressure`): sample now.
-      await this.#sampleUsage(true);
+      await view.sampleUsage(true);
       this.#flush();
       return { output: out.output, exitCode: out.exitCode };
     });
   }
 
   interrupt(): void {
-    this.#console?.interrupt();
+    const live = this.#live;
+    if (!live || this.#view !== live) return;
+    // Ctrl-C is an input (the streams' watches stop): in order with the rest.
+    void this.#exclusive(async () => {
+      live.console.interrupt();
+      this.#onInput({ kind: 'interrupt', t: live.now });
+    });
   }
 
   play(): void {
-    if (this.#running) return;
+    if (this.#running || this.#view !== this.#live) return;
     this.#running = true;
     this.#lastTick = performance.now();
     this.#tick();
@@ -152,8 +182,12 @@ export class PlaygroundService implements PlaygroundApi {
   step(): Promise<ClockStatus> {
     this.#running = false;
     return this.#exclusive(async () => {
-      await this.cluster.conductor.stepInstant();
-      await this.#sampleUsage(true);
+      const live = this.#live!;
+      if (this.#view === live) {
+        await live.cluster.conductor.stepInstant();
+        this.#onInput({ kind: 'advance', t: live.now });
+        await live.sampleUsage(true);
+      }
       this.#flush();
       return this.#status();
     });
@@ -161,63 +195,70 @@ export class PlaygroundService implements PlaygroundApi {
 
   advance(ms: number): Promise<ClockStatus> {
     return this.#exclusive(async () => {
-      await this.cluster.advance(ms);
-      await this.#sampleUsage(true);
+      const live = this.#live!;
+      if (this.#view === live) {
+        await live.cluster.advance(ms);
+        this.#onInput({ kind: 'advance', t: live.now });
+        await live.sampleUsage(true);
+      }
       this.#flush();
       return this.#status();
     });
   }
 
   explain(namespace: string, name: string): Promise<AttemptRecord | undefined> {
-    // Asking the scheduler host takes conductor rounds (no virtual time passes): never mid-tick.
+    // Asking the scheduler host takes conductor rounds (no virtual time passes, nothing changes:
+    // not an input): never mid-tick.
     return this.#exclusive(async () => {
-      const rec = await this.cluster.explain(namespace, name);
+      const rec = await this.#view!.cluster.explain(namespace, name);
       // A copy: the scheduler may keep filling its own record; the page gets this instant's.
       return rec ? (structuredClone(rec) as AttemptRecord) : undefined;
     });
   }
 
-  /** The latest usage sample of each node (what the page's MEM and DISK gauges draw). */
-  nodeUsage(): ReadonlyMap<string, NodeUsageSample> {
-    return this.#usage;
+  viewAt(t: number): Promise<ClockStatus> {
+    this.#running = false;
+    return this.#exclusive(async () => {
+      const timeline = this.timeline;
+      const past = await timeline.seek(t);
+      await past.sampleUsage(true);
+      this.#show(past);
+      // The next scrub (back, most likely) starts from a booted spare; the live clock is paused meanwhile.
+      setTimeout(() => void this.#exclusive(() => timeline.prepare()), 0);
+      return this.#status();
+    });
   }
 
-  /**
-   * Asks every kubelet for its node's memory and nodefs usage at this instant (all at once; the
-   * answers take conductor rounds but no virtual time, so the cluster runs the same with or
-   * without a page watching) and queues, for the next delta, the nodes whose figures moved by
-   * more than 1 %. Unforced, at most once per USAGE_SAMPLE_VIRTUAL_MS and USAGE_SAMPLE_WALL_MS.
-   */
-  async #sampleUsage(force: boolean): Promise<void> {
-    const cluster = this.cluster;
-    const at = cluster.now;
-    const wall = performance.now();
-    if (!force && (at - this.#usageSampledAt.t < USAGE_SAMPLE_VIRTUAL_MS || wall - this.#usageSampledAt.wall < USAGE_SAMPLE_WALL_MS)) return;
-    this.#usageSampledAt = { t: at, wall };
-    const replies = new Map<string, Record<string, unknown>>();
-    for (const [name, rec] of cluster.nodes) cluster.console.ask(rec.host, 'node-os', { node: name, action: 'node-usage', at }, (r) => replies.set(name, r));
-    while (replies.size < cluster.nodes.size && cluster.conductor.nextDeadline() <= cluster.now) await cluster.conductor.round();
-    for (const name of cluster.nodes.keys()) {
-      const r = replies.get(name);
-      const report = r?.ok === true && typeof r.output === 'string' ? (JSON.parse(r.output) as NodeUsageReport) : undefined;
-      const prev = this.#usage.get(name);
-      if (!report) {
-        if (prev) {
-          this.#usage.delete(name);
-          this.#usageChanges[name] = null;
-        }
-        continue;
-      }
-      const sample: NodeUsageSample = { t: at, memory: report.memory, fs: report.fs };
-      if (!usageMoved(prev, sample)) continue;
-      this.#usage.set(name, sample);
-      this.#usageChanges[name] = sample;
-    }
-    for (const name of [...this.#usage.keys()]) {
-      if (cluster.nodes.has(name)) continue;
-      this.#usage.delete(name);
-      this.#usageChanges[name] = null;
-    }
+  prepareTimeline(): Promise<void> {
+    // While the clock runs this takes a turn from it (a boot: a few hundred ms): the page asks
+    // only when the timeline is about to be used (pointer over it, or focus).
+    return this.#exclusive(() => this.timeline.prepare());
+  }
+
+  returnToLive(): Promise<ClockStatus> {
+    return this.#exclusive(async () => {
+      this.timeline.returnToLive();
+      this.#show(this.#live!);
+      return this.#status();
+    });
+  }
+
+  resume(): Promise<ClockStatus> {
+    return this.#exclusive(async () => {
+      const timeline = this.timeline;
+      if (timeline.viewing === undefined) return this.#status();
+      const forked = timeline.fork();
+      // The old live cluster is gone for good (its component workers stop).
+      this.#live?.cluster.conductor.dispose();
+      this.#live = forked;
+      this.#show(forked);
+      return this.#status();
+    });
+  }
+
+  /** The latest usage sample of each node (what the page's MEM and DISK gauges draw). */
+  nodeUsage(): ReadonlyMap<string, NodeUsageSample> {
+    return this.#view!.usage;
   }
 
   #tick(): void {
@@ -226,8 +267,12 @@ export class PlaygroundService implements PlaygroundApi {
     const dt = Math.min(250, now - this.#lastTick) * this.#speed;
     this.#lastTick = now;
     void this.#exclusive(async () => {
-      if (this.#running) await this.cluster.advance(Math.round(dt));
-      await this.#sampleUsage(false);
+      const live = this.#live!;
+      if (this.#running && this.#view === live) {
+        await live.cluster.advance(Math.round(dt));
+        this.#onInput({ kind: 'advance', t: live.now });
+      }
+      await live.sampleUsage(false);
       this.#flush();
     }).then(() => setTimeout(() => this.#tick(), FRAME_MS));
   }
@@ -239,11 +284,9 @@ export class PlaygroundService implements PlaygroundApi {
   #flush(): void {
     if (this.#flushTimer !== undefined) clearTimeout(this.#flushTimer);
     this.#flushTimer = undefined;
-    const usage = this.#usageChanges;
-    const msg: PageMessage = { type: 'delta', clock: this.#status(), changes: this.#changes, trace: this.#trace, ...(Object.keys(usage).length > 0 ? { usage } : {}) };
-    this.#changes = [];
-    this.#trace = [];
-    this.#usageChanges = {};
+    const view = this.#view;
+    if (!view) return;
+    const msg: PageMessage = { type: 'delta', clock: this.#status(), ...view.takeDelta() };
     for (const p of this.#ports) p.postMessage(msg);
   }
 }

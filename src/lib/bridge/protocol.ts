@@ -25,6 +25,10 @@ export interface ClockStatus {
   running: boolean;
   /** Virtual seconds per wall second (0.25 .. 100). */
   speed: number;
+  /** How far the live cluster has run (the timeline's extent); `t` when live. */
+  end?: number;
+  /** True while the page is shown an earlier moment (time travel): `t` is that moment, read-only. */
+  viewing?: boolean;
 }
 
 /**
@@ -83,4 +87,15 @@ export interface PlaygroundApi {
    * the Filter verdict and the Score plugins' scores. undefined when it never tried that pod.
    */
   explain(namespace: string, name: string): Promise<AttemptRecord | undefined>;
+  /**
+   * Time travel: shows the cluster as it was at virtual time `t` (replayed from the seed and the
+   * inputs up to `t`; a `reset` follows), read-only, with the live clock paused.
+   */
+  viewAt(t: number): Promise<ClockStatus>;
+  /** Gets the next `viewAt` ready (boots a spare cluster in advance): the page asks when the timeline is about to be used. */
+  prepareTimeline(): Promise<void>;
+  /** Drops the moment viewed and shows the live cluster again. */
+  returnToLive(): Promise<ClockStatus>;
+  /** Resume from the moment viewed: it becomes the live cluster (a fork); what came after it is gone. */
+  resume(): Promise<ClockStatus>;
 }

@@ -9,6 +9,16 @@
 import { Trace, type TraceEvent } from '../kernel/trace';
 import type { Envelope, HostLink, StepResult } from './messages';
 
+/**
+ * Thrown when something asks the conductor to run past its halt time (time travel: a replay
+ * stops exactly at the instant being viewed, even in the middle of a `sim advance 5m`).
+ */
+export class HaltedError extends Error {
+  constructor(readonly at: number) {
+    super(`virtual time is halted at ${at} ms`);
+  }
+}
+
 export class Conductor {
   #hosts: HostLink[] = [];
   #next = new Map<string, number>();
@@ -21,6 +31,10 @@ export class Conductor {
   readonly trace: Trace;
   /** Called after each round with the trace events it produced (the page streams these). */
   onTrace?: (events: TraceEvent[]) => void;
+  /** No round runs later than this (see haltAt). */
+  #limit = Infinity;
+  /** Set once something asked to run past the limit: from then on nothing runs and nothing is sent. */
+  #halted = false;
 
   constructor(traceCapacity = 200_000) {
     this.trace = new Trace(traceCapacity);
@@ -47,13 +61,38 @@ export class Conductor {
     this.#next.delete(name);
   }
 
+  /** Disposes of every host (a cluster dropped by time travel: its workers stop). */
+  dispose(): void {
+    for (const h of this.#hosts) h.dispose?.();
+  }
+
   has(name: string): boolean {
     return this.#inboxes.has(name);
   }
 
   /** Queues a message from outside the hosts (the console) for the next round. */
   post(env: Envelope): void {
+    if (this.#halted) return;
     this.#route(env);
+  }
+
+  /**
+   * Freezes virtual time at `t`: everything due at or before `t` runs, and the first request to
+   * run later (or any round after that) throws HaltedError, while messages posted in between are
+   * dropped, so the rest of an interrupted script changes nothing. `undefined` lifts the halt.
+   */
+  haltAt(t: number | undefined): void {
+    this.#limit = t ?? Infinity;
+    this.#halted = false;
+  }
+
+  get halted(): boolean {
+    return this.#halted;
+  }
+
+  #halt(): never {
+    this.#halted = true;
+    throw new HaltedError(this.#limit);
   }
 
   #route(env: Envelope): void {
@@ -75,6 +114,7 @@ export class Conductor {
 
   /** Runs one round at the current instant if anything is due now; returns false if not. */
   async round(): Promise<boolean> {
+    if (this.#halted) this.#halt();
     if (this.nextDeadline() > this.#now) return false;
     await this.#round();
     return true;
@@ -116,11 +156,15 @@ export class Conductor {
 
   /** Runs rounds at the current instant until nothing is due now. */
   async settle(): Promise<void> {
+    if (this.#halted) this.#halt();
     while (this.nextDeadline() <= this.#now) await this.#round();
   }
 
   /** Runs until virtual time `until` (inclusive), then leaves the clock there. */
   async runUntil(until: number): Promise<void> {
+    if (this.#halted) this.#halt();
+    const past = until > this.#limit;
+    if (past) until = this.#limit;
     for (;;) {
       const next = this.nextDeadline();
       if (next > until) break;
@@ -128,12 +172,19 @@ export class Conductor {
       await this.#round();
     }
     if (until > this.#now && Number.isFinite(until)) this.#now = until;
+    if (past) this.#halt();
   }
 
   /** Moves to the next instant with work and runs it to quiescence. Returns false when idle. */
   async stepInstant(): Promise<boolean> {
+    if (this.#halted) this.#halt();
     const next = this.nextDeadline();
     if (!Number.isFinite(next)) return false;
+    if (next > this.#limit) {
+      // Time ran to the halt with nothing to do before it.
+      if (this.#limit > this.#now) this.#now = this.#limit;
+      this.#halt();
+    }
     if (next > this.#now) this.#now = next;
     await this.settle();
     return true;

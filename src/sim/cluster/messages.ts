@@ -36,4 +36,6 @@ export interface HostLink {
   readonly name: string;
   /** Delivers the inbox (in order), runs every timer due up to t, and reports. */
   step(t: number, inbox: Envelope[]): StepResult | Promise<StepResult>;
+  /** Frees what the host holds outside this thread (its Web Worker) once its cluster is dropped. */
+  dispose?(): void;
 }

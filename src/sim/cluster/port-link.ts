@@ -36,7 +36,9 @@ export class PortHostLink implements HostLink {
 
   constructor(
     readonly name: string,
-    readonly port: PortLike
+    readonly port: PortLike,
+    /** Stops the far end (terminates its worker). */
+    readonly onDispose?: () => void
   ) {
     listen(port, (data) => {
       const m = data as LinkResponse;
@@ -45,6 +47,10 @@ export class PortHostLink implements HostLink {
       this.#pending.delete(m.id);
       done?.(m.result);
     });
+  }
+
+  dispose(): void {
+    this.onDispose?.();
   }
 
   step(t: number, inbox: Envelope[]): Promise<StepResult> {
