@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceEvent } from '../../sim/kernel/trace';
-import { containerMarkView, foldPodMarks, prunePodMarks, PULSE_WALL_MS, type PodMarks } from './probes';
+import { containerMarkView, foldPodMarks, OOM_FLASH_WALL_MS, podMarksAnimating, prunePodMarks, PULSE_WALL_MS, type PodMarks } from './probes';
 
 const POD = 'default/liveness-exec';
 let seq = 0;
@@ -47,5 +47,20 @@ describe('containerMarkView', () => {
       failing: v.failing ? `${v.failing.run}/${v.failing.threshold}` : undefined,
       oom: v.oomFlash !== undefined
     }).toEqual(want);
+  });
+});
+
+describe('podMarksAnimating: which pods need the clock this frame', () => {
+  const marks = (probeT: number | undefined, oomAt?: number) =>
+    new Map([['app', { probes: probeT === undefined ? [] : [{ kind: 'liveness' as const, ok: true, t: probeT, run: 1, threshold: 3 }], ...(oomAt !== undefined ? { oomAt } : {}) }]]);
+  it('a pulse for PULSE_WALL_MS x speed after the probe, an OOM flash for OOM_FLASH_WALL_MS x speed; none at heat speed', () => {
+    expect(podMarksAnimating(undefined, 1000, 1)).toBe(false);
+    expect(podMarksAnimating(marks(1000), 1000 + PULSE_WALL_MS - 1, 1)).toBe(true);
+    expect(podMarksAnimating(marks(1000), 1000 + PULSE_WALL_MS, 1)).toBe(false);
+    expect(podMarksAnimating(marks(1000), 1000 + 2 * PULSE_WALL_MS - 1, 2)).toBe(true);
+    expect(podMarksAnimating(marks(1000), 1001, 25)).toBe(false);
+    expect(podMarksAnimating(marks(undefined, 5000), 5000 + 25 * OOM_FLASH_WALL_MS - 1, 25)).toBe(true);
+    // Before the mark (a replayed past): nothing.
+    expect(podMarksAnimating(marks(1000), 999, 1)).toBe(false);
   });
 });

@@ -103,6 +103,22 @@ export interface ContainerMarkView {
  * What to draw on a container at virtual time `now`. At high speed there are no pulses (the
  * screen would turn to noise): the counter says it all.
  */
+/**
+ * Whether any container of a pod has a pulse or an OOM flash on screen at `now`: only those pods
+ * need the clock each frame (the map hands the others a still clock, so they do not redraw).
+ */
+export function podMarksAnimating(marks: ReadonlyMap<string, ContainerMarks> | undefined, now: number, speed: number): boolean {
+  if (!marks) return false;
+  const pulseMs = PULSE_WALL_MS * Math.max(1, speed);
+  const flashMs = OOM_FLASH_WALL_MS * Math.max(1, speed);
+  for (const m of marks.values()) {
+    if (m.oomAt !== undefined && now >= m.oomAt && now - m.oomAt < flashMs) return true;
+    if (speed >= HEAT_SPEED) continue;
+    for (const p of m.probes) if (now >= p.t && now - p.t < pulseMs) return true;
+  }
+  return false;
+}
+
 export function containerMarkView(marks: ContainerMarks | undefined, now: number, speed: number): ContainerMarkView {
   if (!marks) return {};
   const view: ContainerMarkView = {};
