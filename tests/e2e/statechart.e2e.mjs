@@ -17,6 +17,7 @@ export async function podAndKubeletStatecharts({ page, baseURL, screenshot }) {
   await page.getByRole('tab', { name: 'state' }).click();
   await until(async () => (await activeOf(page, 'pod-worker')) === 'syncing', { message: 'pod worker in SyncPod' });
   assert.equal(await activeOf(page, 'container'), 'running.ready');
+  assert.equal(await activeOf(page, 'scheduler-pod'), 'bound');
   const svgLabel = await page.locator('[data-testid="statechart"][data-machine="container"] svg').getAttribute('aria-label');
   assert.match(svgLabel, /current state Running \/ ready/);
   await screenshot('statechart-pod');
@@ -34,6 +35,28 @@ export async function podAndKubeletStatecharts({ page, baseURL, screenshot }) {
   const transitions = await page.locator('[data-testid="statechart"][data-machine="container"] .transitions').innerText();
   assert.match(transitions, /Terminated → Waiting: restartPolicy: back-off, restart/);
   await screenshot('statechart-crash');
+
+  // A pod no node can fit: the scheduler's chart shows it Unschedulable, and no pod worker runs it.
+  await runInConsole(page, `kubectl apply -f - <<EOF
+apiVersion: v1
+kind: Pod
+metadata:
+  name: huge
+spec:
+  containers:
+  - name: app
+    image: nginx
+    resources:
+      requests:
+        cpu: "100"
+EOF`, /pod\/huge created/);
+  await runInConsole(page, 'sim advance 5s', /sim advance 5s/);
+  // The unscheduled pod waits in the tray under the node cards: reach it with the keyboard.
+  await page.locator('[data-testid="cluster-map"] [data-pod="default/huge"]').focus();
+  await page.keyboard.press('Enter');
+  await until(async () => (await activeOf(page, 'scheduler-pod')) === 'unschedulable', { message: 'huge Unschedulable in the scheduler chart' });
+  assert.equal(await activeOf(page, 'pod-worker'), 'pending');
+  await screenshot('statechart-unschedulable');
 
   // Deleting the pod: the worker moves on to SyncTerminatingPod or SyncTerminatedPod.
   await page.locator('[data-testid="cluster-map"] [data-pod="default/web"]').click();

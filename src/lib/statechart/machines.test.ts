@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containerMachine, containerState, graphOf, kubeletState, podContainers, podWorkerMachine, podWorkerState } from './machines';
+import { containerMachine, containerState, graphOf, kubeletState, podContainers, podWorkerMachine, podWorkerState, schedulerPodMachine, schedulerPodState } from './machines';
 import { kubeletMachine } from '../../sim/kubelet/kubelet.machine';
 
 describe('graphOf: a machine definition as boxes and arrows', () => {
@@ -98,5 +98,23 @@ describe('kubeletState: the kubelet machine, from its Node', () => {
     expect(kubeletState(node('True', 'KubeletReady'))).toEqual({ state: 'running' });
     expect(kubeletState(node('False', 'KubeletNotReady'))).toEqual({ state: 'running' });
     expect(kubeletState(node('Unknown', 'NodeStatusUnknown'))).toEqual({ state: 'stopped' });
+  });
+});
+
+describe('schedulerPodState: the pod in the kube-scheduler, from its API object', () => {
+  const p = (spec: Record<string, unknown> = {}, status: Record<string, unknown> = {}) => ({ metadata: { name: 'p' }, spec: { containers: [], ...spec }, status: { phase: 'Pending', ...status } });
+  it.each([
+    ['a new pod', p(), 'queued'],
+    ['scheduling gates', p({ schedulingGates: [{ name: 'example.com/foo' }] }), 'gated'],
+    ['FailedScheduling', p({}, { conditions: [{ type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message: '0/3 nodes are available' }] }), 'unschedulable'],
+    ['after preemption', p({}, { nominatedNodeName: 'worker-1', conditions: [{ type: 'PodScheduled', status: 'False', reason: 'Unschedulable' }] }), 'nominated'],
+    ['bound', p({ nodeName: 'worker-1' }, { conditions: [{ type: 'PodScheduled', status: 'True' }] }), 'bound']
+  ])('%s -> %s', (_what, pod, state) => {
+    expect(schedulerPodState(pod)).toEqual({ state });
+  });
+  it('draws the queue: gated -> queued -> bound / unschedulable / nominated, and back', () => {
+    expect(graphOf(schedulerPodMachine).edges.map((e) => `${e.from}->${e.to}`)).toEqual([
+      'gated->queued', 'queued->bound', 'queued->unschedulable', 'queued->nominated', 'unschedulable->queued', 'nominated->bound'
+    ]);
   });
 });

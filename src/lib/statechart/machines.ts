@@ -48,6 +48,57 @@ export const podWorkerMachine = setup({}).createMachine({
   }
 });
 
+/**
+ * A pod in the kube-scheduler: gated, queued (activeQ / backoffQ), unschedulable (parked until a
+ * cluster event or the 5-minute flush moves it back), nominated after a preemption, bound.
+ * upstream: pkg/scheduler/backend/queue (activeQ, backoffQ, unschedulablePods), schedule_one.go.
+ */
+export const schedulerPodMachine = setup({}).createMachine({
+  id: 'scheduler-pod',
+  initial: 'queued',
+  states: {
+    gated: {
+      description: 'spec.schedulingGates is not empty: the SchedulingGates plugin keeps it out of the queue (PreEnqueue).',
+      meta: { label: 'SchedulingGated' },
+      on: { UNGATED: { target: 'queued', description: 'gates removed' } }
+    },
+    queued: {
+      description: 'In activeQ (or backoffQ after a failure): waiting for a scheduling cycle (PreFilter, Filter, PostFilter, Score, Reserve, Permit).',
+      meta: { label: 'Queued' },
+      on: {
+        BOUND: { target: 'bound', description: 'a node fits: bind' },
+        UNSCHEDULABLE: { target: 'unschedulable', description: 'no node fits' },
+        NOMINATED: { target: 'nominated', description: 'preemption' }
+      }
+    },
+    unschedulable: {
+      description: 'PodScheduled=False, reason Unschedulable (a FailedScheduling event says why): parked until a cluster event that may help, back-off 1 s..10 s, or the 5-minute flush.',
+      meta: { label: 'Unschedulable' },
+      on: { REQUEUED: { target: 'queued', description: 'cluster event, flush' } }
+    },
+    nominated: {
+      description: 'status.nominatedNodeName is set: victims are being evicted on that node to make room.',
+      meta: { label: 'Nominated' },
+      on: { BOUND: { target: 'bound', description: 'room made: bind' } }
+    },
+    bound: {
+      type: 'final',
+      description: 'spec.nodeName is set (the binding subresource, or set by hand): the node\'s kubelet runs it.',
+      meta: { label: 'Bound' }
+    }
+  }
+});
+
+/** The pod's place in schedulerPodMachine, from its API object. */
+export function schedulerPodState(pod: KObject): ActiveState {
+  if (pod.spec?.nodeName) return { state: 'bound' };
+  if ((pod.spec?.schedulingGates ?? []).length > 0) return { state: 'gated' };
+  if (pod.status?.nominatedNodeName) return { state: 'nominated' };
+  const scheduled = (pod.status?.conditions ?? []).find((c: KObject) => c.type === 'PodScheduled');
+  if (scheduled?.status === 'False' && scheduled.reason === 'Unschedulable') return { state: 'unschedulable' };
+  return { state: 'queued' };
+}
+
 /** A container as the kubelet reports it: waiting (with a reason), running (started, ready), terminated. */
 export const containerMachine = setup({}).createMachine({
   id: 'container',
