@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { runInConsole, until } from '../e2e/helpers.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -22,23 +23,6 @@ function report(name, value, goal) {
   console.log(`${name.padEnd(58)} ${String(value).padStart(14)}${goal ? `   (goal ${goal})` : ''}`);
 }
 
-async function until(fn, timeoutMs, what) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-async function console_(page, line) {
-  const input = page.getByTestId('console-input');
-  await input.click();
-  await input.fill(line);
-  await input.press('Enter');
-}
-
 async function measure(browserPath, baseURL, workers) {
   const profile = await mkdtemp(join(tmpdir(), 'kubarium-bench-'));
   const context = await chromium.launchPersistentContext(profile, { executablePath: browserPath, headless: true, args: ARGS, viewport: { width: 1280, height: 800 } });
@@ -47,15 +31,15 @@ async function measure(browserPath, baseURL, workers) {
     const started = Date.now();
     await page.goto(`${baseURL}/?workers=${workers}&autoplay=0`);
     const nodes = page.locator('[data-testid="cluster-map"] [data-node]');
-    await until(async () => (await nodes.count()) >= workers + 1, 20 * 60_000, `${workers + 1} nodes on the map`);
+    await until(async () => (await nodes.count()) >= workers + 1, { timeout: 20 * 60_000, interval: 250, message: `${workers + 1} nodes on the map` });
     report(`${workers} nodes: wall s until every node is on the map`, ((Date.now() - started) / 1000).toFixed(1));
     const replicas = workers * 10;
-    await console_(page, `kubectl create deployment bench --image=nginx --replicas=${replicas}`);
+    await runInConsole(page, `kubectl create deployment bench --image=nginx --replicas=${replicas}`, /deployment\.apps\/bench created/);
     await page.getByRole('combobox', { name: /Speed/ }).selectOption('10');
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     const pods = page.locator('[data-testid="cluster-map"] [data-pod^="default/bench-"]');
     const t0 = Date.now();
-    await until(async () => (await pods.count()) >= replicas, 20 * 60_000, `${replicas} bench pods on the map`).catch(() => undefined);
+    await until(async () => (await pods.count()) >= replicas, { timeout: 20 * 60_000, interval: 250, message: `${replicas} bench pods on the map` }).catch(() => undefined);
     report(`  pods drawn / wanted (after ${((Date.now() - t0) / 1000).toFixed(0)} s wall)`, `${await pods.count()}/${replicas}`);
     // Measure while pods start and run (CRI arrows, pulls, probe-free steady state).
     // BENCH_FRAME_PROFILE=FILE also records a main-thread CPU profile of the measured stretch.
@@ -109,7 +93,7 @@ async function main() {
   const server = spawn(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { cwd: root, detached: true, stdio: 'ignore' });
   const baseURL = `http://127.0.0.1:${PORT}`;
   try {
-    await until(() => fetch(`${baseURL}/`).then((r) => r.ok, () => false), 60_000, 'vite preview');
+    await until(() => fetch(`${baseURL}/`).then((r) => r.ok, () => false), { timeout: 60_000, interval: 250, message: 'vite preview' });
     console.log(`kubarium frame bench — ${SECONDS} s per size at 10x, 1280x800`);
     for (const n of SIZES) {
       try {

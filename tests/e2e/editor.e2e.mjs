@@ -90,16 +90,20 @@ export async function schemaAsYouType({ page, baseURL, screenshot }) {
   assert.match(accepted, /^ {2}containers:/);
 }
 
-/** Apply with a 422 marked on the right line; fixed, a dry run creates nothing; Apply creates pods; Diff; kubectl edit. */
-export async function applyWithServerErrors({ page, baseURL, screenshot }) {
+/** Opens the editor on a fresh page and applies INVALID_DEPLOYMENT, waiting for the 422. */
+async function applyInvalidDeployment(page, baseURL) {
   await page.goto(`${baseURL}/`);
   await waitForNodes(page);
   await openEditor(page);
-
-  // 1. A container without an image: the API server refuses it, the marker sits on that container.
   await setText(page, INVALID_DEPLOYMENT);
   await page.getByTestId('apply').click();
   await waitOutput(page, /is invalid/, 'the Invalid error');
+}
+
+/** Apply with a 422 marked on the right line; fixed, a dry run creates nothing; Apply creates pods; Diff; kubectl edit. */
+export async function applyWithServerErrors({ page, baseURL, screenshot }) {
+  // 1. A container without an image: the API server refuses it, the marker sits on that container.
+  await applyInvalidDeployment(page, baseURL);
   assert.match(await outputText(page), /^The Deployment "web" is invalid: spec\.template\.spec\.containers\[0\]\.image: Required value$/m);
   const server = await until(async () => (await markers(page)).filter((m) => m.owner === 'kube-apiserver'), { message: 'API server markers' });
   assert.deepEqual(server, [{ owner: 'kube-apiserver', line: 16, message: 'spec.template.spec.containers[0].image: Required value' }]);
@@ -189,12 +193,7 @@ export async function kubeletConfiguration({ page, baseURL }) {
 
 /** The editor at both sizes and in both themes, after a 422 (for the eye). */
 export async function editorLooks({ page, baseURL, screenshot }) {
-  await page.goto(`${baseURL}/`);
-  await waitForNodes(page);
-  await openEditor(page);
-  await setText(page, INVALID_DEPLOYMENT);
-  await page.getByTestId('apply').click();
-  await waitOutput(page, /is invalid/, 'the Invalid error');
+  await applyInvalidDeployment(page, baseURL);
   await screenshot('desktop-light');
   await page.getByRole('button', { name: /Switch to dark theme/ }).click();
   await page.waitForTimeout(300);

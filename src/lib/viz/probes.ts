@@ -109,12 +109,9 @@ export interface ContainerMarkView {
  */
 export function podMarksAnimating(marks: ReadonlyMap<string, ContainerMarks> | undefined, now: number, speed: number): boolean {
   if (!marks) return false;
-  const pulseMs = PULSE_WALL_MS * Math.max(1, speed);
-  const flashMs = OOM_FLASH_WALL_MS * Math.max(1, speed);
   for (const m of marks.values()) {
-    if (m.oomAt !== undefined && now >= m.oomAt && now - m.oomAt < flashMs) return true;
-    if (speed >= HEAT_SPEED) continue;
-    for (const p of m.probes) if (now >= p.t && now - p.t < pulseMs) return true;
+    const v = containerMarkView(m, now, speed);
+    if (v.pulse || v.oomFlash !== undefined) return true;
   }
   return false;
 }

@@ -1,5 +1,12 @@
 // Go string helpers, copied from go/src/strconv/quote.go (Quote, %q) and Go's bytewise string ordering.
 
+/** The JSON kind encoding/json names in an UnmarshalTypeError (`cannot unmarshal bool into ...`). */
+export function jsonKind(v: unknown): 'array' | 'null' | 'object' | 'bool' | 'number' | 'string' {
+  if (Array.isArray(v)) return 'array';
+  if (v === null) return 'null';
+  return typeof v === 'object' ? 'object' : typeof v === 'boolean' ? 'bool' : typeof v === 'number' ? 'number' : 'string';
+}
+
 /** Go strings compare bytewise (UTF-8); comparing code points is equivalent. */
 export function compareGoStrings(a: string, b: string): number {
   if (a === b) return 0;

@@ -232,9 +232,7 @@ export class Requirement {
   ) {}
 
   #hasValue(v: string): boolean {
-    const values = this.values;
-    if (values.length === 1) return values[0] === v;
-    return values.includes(v);
+    return this.values.includes(v);
   }
 
   /** upstream: Requirement.Matches */

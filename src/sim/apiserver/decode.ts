@@ -11,6 +11,7 @@
  */
 import { OPENAPI_FIELDS, OPENAPI_KINDS } from '../api/openapi-fields';
 import type { KObject } from './store';
+import { jsonKind } from '../api/gostrings';
 
 export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
 
@@ -38,14 +39,6 @@ export interface DecodeResult {
   typeError?: string;
   /** Fields the type does not have, as paths (`spec.template.spec.containers[0].foo`). */
   unknown: string[];
-}
-
-function jsonKind(v: unknown): string {
-  if (Array.isArray(v)) return 'array';
-  if (typeof v === 'number') return 'number';
-  if (typeof v === 'boolean') return 'bool';
-  if (typeof v === 'string') return 'string';
-  return 'object';
 }
 
 /** The Go name of a field type, as reflect prints it (`int32`, `[]v1.Container`, `map[string]string`). */
@@ -77,10 +70,11 @@ function structName(key: string): string {
   return key.slice(key.lastIndexOf('.') + 1);
 }
 
-function fieldsOf(key: string): Record<string, string> | string | undefined {
-  const f = OPENAPI_FIELDS[key];
-  const extra = V132_FIELDS[key];
-  return extra && typeof f === 'object' ? { ...f, ...extra } : f;
+/** The bundled types with the v1.32 additions merged in (once, not per request). */
+const FIELDS: Record<string, Record<string, string> | string> = { ...OPENAPI_FIELDS };
+for (const [key, extra] of Object.entries(V132_FIELDS)) {
+  const f = FIELDS[key];
+  if (typeof f === 'object') FIELDS[key] = { ...f, ...extra };
 }
 
 /**
@@ -129,7 +123,7 @@ export function decodeInto(apiVersion: string, kind: string, obj: KObject): Deco
         return;
     }
     const ref = type.slice(1);
-    const fields = fieldsOf(ref);
+    const fields = FIELDS[ref];
     // Named scalars (Quantity, Time) parse themselves; their errors come from validation.
     if (fields === undefined || typeof fields === 'string') return;
     if (typeof value !== 'object' || Array.isArray(value)) return typeError(value, struct, goPath, field, type);
@@ -138,7 +132,7 @@ export function decodeInto(apiVersion: string, kind: string, obj: KObject): Deco
     walkStruct(value as Record<string, unknown>, ref, path, goPath);
   };
   const walkStruct = (o: Record<string, unknown>, ref: string, path: string, goPath: string): void => {
-    const fields = fieldsOf(ref) as Record<string, string>;
+    const fields = FIELDS[ref] as Record<string, string>;
     const name = structName(ref);
     for (const k of Object.keys(o)) {
       const p = path ? `${path}.${k}` : k;

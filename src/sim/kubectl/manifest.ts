@@ -16,6 +16,7 @@ import { resourceForKind, type ResourceInfo } from '../api/resources';
 import { decodeJSONStream, GoJSONError } from './json-decoder';
 import { fail, type Invocation } from './command';
 import { goJSON } from './printers/gofmt';
+import { jsonKind } from '../api/gostrings';
 
 export interface ManifestInfo {
   /** `STDIN` or the path given with -f. */
@@ -203,15 +204,13 @@ function kindErrors(v: unknown): string[] {
  */
 function decodeError(v: unknown, source: string): string | undefined {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    const kind = Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'bool' : 'string';
-    return `unable to decode "${source}": json: cannot unmarshal ${kind} into Go value of type unstructured.detector`;
+    return `unable to decode "${source}": json: cannot unmarshal ${jsonKind(v)} into Go value of type unstructured.detector`;
   }
   const o = v as KObject;
   for (const f of ['apiVersion', 'kind']) {
     const x = o[f];
     if (x !== undefined && x !== null && typeof x !== 'string') {
-      const kind = Array.isArray(x) ? 'array' : typeof x === 'object' ? 'object' : typeof x === 'number' ? 'number' : 'bool';
-      return `unable to decode "${source}": json: cannot unmarshal ${kind} into Go struct field metadataOnlyObject.${f} of type string`;
+      return `unable to decode "${source}": json: cannot unmarshal ${jsonKind(x)} into Go struct field metadataOnlyObject.${f} of type string`;
     }
   }
   if (!o.kind) return `unable to decode "${source}": Object 'Kind' is missing in '${goJSON(o)}'`;
@@ -270,12 +269,6 @@ export async function loadManifests(inv: Invocation, filenames: string[], opts: 
 }
 
 /** Go's name for a JSON value in an UnmarshalTypeError. */
-function jsonKind(v: unknown): string {
-  if (Array.isArray(v)) return 'array';
-  if (v === null) return 'null';
-  return typeof v === 'object' ? 'object' : typeof v === 'boolean' ? 'bool' : typeof v === 'number' ? 'number' : 'string';
-}
-
 /**
  * The metadata fields kubectl decodes into ObjectMeta: a label written `version: 1` (or
  * YAML 1.1's `y`/`on`) is a number or bool there and fails to decode.

@@ -29,9 +29,7 @@ export function isPodActive(pod: KObject): boolean {
 
 /** upstream: FilterActivePods. */
 export function filterActivePods(pods: readonly KObject[]): KObject[] {
-  const out: KObject[] = [];
-  for (const p of pods) if (isPodActive(p)) out.push(p);
-  return out;
+  return pods.filter(isPodActive);
 }
 
 /** The pod's Ready condition (a plain loop: every ReplicaSet sync asks this of each of its pods). */

@@ -521,18 +521,11 @@ export class ContainerRuntime {
    */
   processesAt(ip: string): Process[] | undefined {
     const host = ip !== '' && (ip === this.#hostIP || ip.startsWith('127.'));
-    if (!host) {
-      // A pod IP: the ready sandbox holding it (at most one: IPAM hands an address out once).
-      const sb = ip === '' ? undefined : this.#byIP.get(ip);
-      if (!sb || sb.status.state !== 'SANDBOX_READY' || sb.status.network.ip !== ip) return undefined;
-      return this.#processesOf(sb, []);
-    }
-    const out: Process[] = [];
-    for (const sb of this.#sandboxes.values()) {
-      if (sb.status.state !== 'SANDBOX_READY' || sb.status.netns !== '') continue;
-      this.#processesOf(sb, out);
-    }
-    return out;
+    if (host) return this.hostNetworkProcesses();
+    // A pod IP: the ready sandbox holding it (at most one: IPAM hands an address out once).
+    const sb = ip === '' ? undefined : this.#byIP.get(ip);
+    if (!sb || sb.status.state !== 'SANDBOX_READY') return undefined;
+    return this.#processesOf(sb, []);
   }
 
   #processesOf(sb: SandboxRecord, out: Process[]): Process[] {
@@ -655,11 +648,7 @@ export class ContainerRuntime {
   hostNetworkProcesses(): Process[] {
     const out: Process[] = [];
     for (const sb of this.#sandboxes.values()) {
-      if (sb.status.state !== 'SANDBOX_READY' || !sb.config.hostNetwork) continue;
-      for (const cid of sb.containers) {
-        const p = this.#containers.get(cid)?.shim.process;
-        if (p) out.push(p);
-      }
+      if (sb.status.state === 'SANDBOX_READY' && sb.config.hostNetwork) this.#processesOf(sb, out);
     }
     return out;
   }
