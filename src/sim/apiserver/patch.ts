@@ -6,6 +6,7 @@
  */
 import { badRequest } from '../api/errors';
 import { MERGE_KEYS } from '../api/merge-keys';
+import { cloneJSON } from '../api/canonical';
 
 type Json = any;
 
@@ -15,7 +16,7 @@ function isObject(x: unknown): x is Record<string, Json> {
 }
 
 export function mergePatch(target: Json, patch: Json): Json {
-  if (!isObject(patch)) return structuredClone(patch);
+  if (!isObject(patch)) return cloneJSON(patch);
   const out: Record<string, Json> = isObject(target) ? { ...target } : {};
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete out[k];
@@ -55,7 +56,7 @@ export function strategicMergePatch(target: Json, patch: Json, field = ''): Json
     const key = MERGE_KEYS[field];
     // Service ports merge by port, not containerPort.
     const mergeKey = field === 'ports' && Array.isArray(target) && target[0] && 'port' in target[0] ? 'port' : key;
-    if (!mergeKey || !Array.isArray(target)) return structuredClone(patch.filter((p) => !(isObject(p) && p.$patch)));
+    if (!mergeKey || !Array.isArray(target)) return cloneJSON(patch.filter((p) => !(isObject(p) && p.$patch)));
     const out = target.map((x) => x);
     for (const item of patch) {
       if (!isObject(item) || item.$patch !== 'delete') continue;
@@ -69,14 +70,14 @@ export function strategicMergePatch(target: Json, patch: Json, field = ''): Json
       patchOrder.push(item[mergeKey]);
       const idx = out.findIndex((x) => isObject(x) && x[mergeKey] === item[mergeKey]);
       if (idx >= 0) out[idx] = strategicMergePatch(out[idx], item);
-      else out.push(structuredClone(item));
+      else out.push(cloneJSON(item));
     }
     return normalizeElementOrder(out, patchOrder, serverOrder, mergeKey);
   }
-  if (!isObject(patch)) return structuredClone(patch);
+  if (!isObject(patch)) return cloneJSON(patch);
   if (patch.$patch === 'replace') {
     const { $patch: _p, ...rest } = patch;
-    return structuredClone(rest);
+    return cloneJSON(rest);
   }
   const out: Record<string, Json> = isObject(target) ? { ...target } : {};
   for (const [k, v] of Object.entries(patch)) {
@@ -101,7 +102,7 @@ function pointer(path: string): string[] {
 }
 
 export function jsonPatch(target: Json, ops: JsonPatchOp[]): Json {
-  let doc = structuredClone(target);
+  let doc = cloneJSON(target);
   const parentOf = (parts: string[]) => {
     let cur = doc;
     for (const p of parts.slice(0, -1)) {
@@ -122,17 +123,17 @@ export function jsonPatch(target: Json, ops: JsonPatchOp[]): Json {
       case 'add':
       case 'replace': {
         if (parts.length === 0) {
-          doc = structuredClone(op.value);
+          doc = cloneJSON(op.value);
           break;
         }
         const parent = parentOf(parts);
         if (Array.isArray(parent)) {
           const i = last === '-' ? parent.length : Number(last);
-          if (op.op === 'add') parent.splice(i, 0, structuredClone(op.value));
-          else parent[i] = structuredClone(op.value);
+          if (op.op === 'add') parent.splice(i, 0, cloneJSON(op.value));
+          else parent[i] = cloneJSON(op.value);
         } else {
           if (op.op === 'replace' && !(last in parent)) throw badRequest(`jsonpatch replace operation does not apply: doc is missing key: ${op.path}`);
-          parent[last] = structuredClone(op.value);
+          parent[last] = cloneJSON(op.value);
         }
         break;
       }
@@ -151,7 +152,7 @@ export function jsonPatch(target: Json, ops: JsonPatchOp[]): Json {
       case 'move':
       case 'copy': {
         const from = pointer(op.from ?? '');
-        const value = structuredClone(get(from));
+        const value = cloneJSON(get(from));
         if (op.op === 'move') doc = jsonPatch(doc, [{ op: 'remove', path: op.from! }]);
         doc = jsonPatch(doc, [{ op: 'add', path: op.path, value }]);
         break;

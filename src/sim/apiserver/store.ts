@@ -5,6 +5,7 @@
  * watcher: a watch fan-out passes the same immutable object to all, never a clone.
  * upstream: staging/src/k8s.io/apiserver/pkg/storage/cacher (watch cache), etcd3 store.
  */
+import { cloneJSON } from '../api/canonical';
 
 export type WatchType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK';
 
@@ -31,7 +32,8 @@ export function deepFreeze<T>(o: T): T {
 
 /** A mutable deep copy of a stored object (JSON-shaped data only). */
 export function thaw<T>(o: T): T {
-  return structuredClone(o);
+  // A JSON walk, not structuredClone: several times faster on API objects (every update thaws one).
+  return cloneJSON(o);
 }
 
 export interface Watcher {
@@ -147,3 +149,4 @@ export class Store {
     return n;
   }
 }
+

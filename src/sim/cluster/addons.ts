@@ -18,6 +18,7 @@
  */
 import type { KObject } from '../apiserver/store';
 import type { Client } from '../client/client';
+import { cloneJSON } from '../api/canonical';
 
 export const KUBE_PROXY_IMAGE = 'registry.k8s.io/kube-proxy:v1.32.0';
 /** The API server's advertise address: the control-plane node's InternalIP (see config.ts). */
@@ -161,7 +162,7 @@ export function createAddons(client: Client, after: (ms: number, fn: () => void)
   const createAt = (i: number): void => {
     if (i >= objects.length) return;
     const [resource, obj] = objects[i];
-    client.create(resource, structuredClone(obj), (err) => {
+    client.create(resource, cloneJSON(obj), (err) => {
       if (err && err.code !== 409) return after(RETRY_MS, () => createAt(i));
       createAt(i + 1);
     });

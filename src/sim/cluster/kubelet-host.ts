@@ -9,7 +9,7 @@ import { Kubelet } from '../kubelet/kubelet';
 import { defaultKubeletConfiguration, type KubeletConfiguration } from '../kubelet/config/config';
 import type { NodeIdentity } from '../kubelet/nodestatus/setters';
 import { Rand } from '../kernel/rand';
-import { filesIn, KUBEADM_MANIFESTS_DIR, manifestPath, type NodeFiles } from '../kubelet/config/file';
+import { filesIn, KUBEADM_MANIFESTS_DIR, manifestPath, NodeFileMap, type NodeFiles } from '../kubelet/config/file';
 import { KUBELET_PORT, type KubeletDialResult, type KubeletRequest } from '../kubelet/server/server';
 import { Journal } from '../kubelet/logs/journal';
 import { KubeletService } from '../kubelet/logs/kubelet-service';
@@ -148,7 +148,7 @@ export class KubeletHost extends ClientHost {
   addNode(spec: NodeSpec): Kubelet {
     let files = this.files.get(spec.name);
     if (!files) {
-      files = new Map(Object.entries(spec.staticPods ?? {}).map(([name, text]) => [manifestPath(KUBEADM_MANIFESTS_DIR, name), text]));
+      files = NodeFileMap.of(Object.entries(spec.staticPods ?? {}).map(([name, text]) => [manifestPath(KUBEADM_MANIFESTS_DIR, name), text] as const));
       // kubeadm init/join leaves the kubelet's kubeconfig on every node.
       files.set(KUBELET_KUBECONFIG, kubeletKubeconfig(`https://${APISERVER_ADVERTISE_ADDRESS}:${APISERVER_SECURE_PORT}`));
       this.files.set(spec.name, files);

@@ -9,6 +9,9 @@
 
 export type TimerId = number;
 
+/** A TimerId is slot + generation * SLOTS: cancelling finds the slot without a map (the hot loop). */
+const SLOTS = 2 ** 24;
+
 export class SimClock {
   #now = 0;
   #seq = 0;
@@ -18,10 +21,10 @@ export class SimClock {
   #order: number[] = [];
   #fn: (((now: number) => void) | undefined)[] = [];
   #free: number[] = [];
-  // TimerId -> slot; a cancelled timer keeps its slot until popped (lazy deletion).
-  #slotOf = new Map<TimerId, number>();
-  #idOfSlot: number[] = [];
-  #nextId = 1;
+  // Per slot: how many timers it has held (the generation part of their ids). A cancelled timer
+  // keeps its slot until popped (lazy deletion).
+  #gen: number[] = [];
+  #pending = 0;
   /** Number of callbacks run so far: a cheap progress measure for benchmarks. */
   executed = 0;
 
@@ -40,23 +43,28 @@ export class SimClock {
 
   at(time: number, fn: (now: number) => void): TimerId {
     const t = time < this.#now ? this.#now : time;
-    const slot = this.#free.length > 0 ? this.#free.pop()! : this.#time.length;
+    let slot: number;
+    if (this.#free.length > 0) slot = this.#free.pop()!;
+    else {
+      slot = this.#time.length;
+      if (slot >= SLOTS) throw new Error('SimClock: too many pending timers');
+      this.#gen.push(0);
+    }
     this.#time[slot] = t;
     this.#order[slot] = this.#seq++;
     this.#fn[slot] = fn;
-    const id = this.#nextId++;
-    this.#idOfSlot[slot] = id;
-    this.#slotOf.set(id, slot);
+    const gen = ++this.#gen[slot];
+    this.#pending++;
     this.#push(slot);
-    return id;
+    return slot + gen * SLOTS;
   }
 
   cancel(id: TimerId | undefined): void {
     if (id === undefined) return;
-    const slot = this.#slotOf.get(id);
-    if (slot === undefined) return;
+    const slot = id % SLOTS;
+    if (this.#gen[slot] !== (id - slot) / SLOTS || this.#fn[slot] === undefined) return;
     this.#fn[slot] = undefined;
-    this.#slotOf.delete(id);
+    this.#pending--;
   }
 
   /** Time of the earliest pending timer, or Infinity. */
@@ -66,7 +74,7 @@ export class SimClock {
   }
 
   pending(): number {
-    return this.#slotOf.size;
+    return this.#pending;
   }
 
   /** Runs every timer due at or before `time`, then leaves the clock at `time`. */
@@ -100,9 +108,8 @@ export class SimClock {
   #runOne(): void {
     const slot = this.#pop();
     const fn = this.#fn[slot]!;
-    const id = this.#idOfSlot[slot];
-    this.#slotOf.delete(id);
     this.#fn[slot] = undefined;
+    this.#pending--;
     this.#free.push(slot);
     this.#now = this.#time[slot];
     this.executed++;
@@ -110,46 +117,62 @@ export class SimClock {
   }
 
   #dropCancelled(): void {
-    while (this.#heap.length > 0 && this.#fn[this.#heap[0]] === undefined) {
+    const h = this.#heap;
+    while (h.length > 0 && this.#fn[h[0]] === undefined) {
       this.#free.push(this.#pop());
     }
   }
 
-  #less(a: number, b: number): boolean {
-    const ta = this.#time[a];
-    const tb = this.#time[b];
-    return ta < tb || (ta === tb && this.#order[a] < this.#order[b]);
-  }
-
   #push(slot: number): void {
     const h = this.#heap;
+    const time = this.#time;
+    const order = this.#order;
+    const t = time[slot];
+    const o = order[slot];
+    let i = h.length;
     h.push(slot);
-    let i = h.length - 1;
+    // Sift up with a hole: move parents down until the slot's place is found.
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (!this.#less(h[i], h[p])) break;
-      [h[i], h[p]] = [h[p], h[i]];
+      const ps = h[p];
+      const pt = time[ps];
+      if (pt < t || (pt === t && order[ps] < o)) break;
+      h[i] = ps;
       i = p;
     }
+    h[i] = slot;
   }
 
   #pop(): number {
     const h = this.#heap;
     const top = h[0];
     const last = h.pop()!;
-    if (h.length > 0) {
-      h[0] = last;
+    const n = h.length;
+    if (n > 0) {
+      const time = this.#time;
+      const order = this.#order;
+      const t = time[last];
+      const o = order[last];
       let i = 0;
+      // Sift down with a hole.
       for (;;) {
         const l = 2 * i + 1;
+        if (l >= n) break;
         const r = l + 1;
-        let m = i;
-        if (l < h.length && this.#less(h[l], h[m])) m = l;
-        if (r < h.length && this.#less(h[r], h[m])) m = r;
-        if (m === i) break;
-        [h[i], h[m]] = [h[m], h[i]];
+        let m = l;
+        let mt = time[h[l]];
+        if (r < n) {
+          const rt = time[h[r]];
+          if (rt < mt || (rt === mt && order[h[r]] < order[h[l]])) {
+            m = r;
+            mt = rt;
+          }
+        }
+        if (t < mt || (t === mt && o < order[h[m]])) break;
+        h[i] = h[m];
         i = m;
       }
+      h[i] = last;
     }
     return top;
   }
@@ -176,13 +199,23 @@ export function coalesced(clock: SimClock, pass: () => void): () => void {
 
 /** RFC3339 timestamp (seconds precision, as metav1.Time serialises) for a virtual time. */
 export function timestamp(virtualMs: number): string {
-  return new Date(SIM_EPOCH_MS + Math.floor(virtualMs / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+  const second = Math.floor(virtualMs / 1000);
+  // Every status write stamps the current second: remember the last one made.
+  if (second !== lastSecond) {
+    lastSecond = second;
+    lastSecondText = new Date(SIM_EPOCH_MS + second * 1000).toISOString().replace('.000Z', 'Z');
+  }
+  return lastSecondText;
 }
+let lastSecond = NaN;
+let lastSecondText = '';
 
 /** RFC3339 with microseconds (metav1.MicroTime, used by Lease renewTime and events.k8s.io). */
 export function microTimestamp(virtualMs: number): string {
-  const iso = new Date(SIM_EPOCH_MS + Math.floor(virtualMs)).toISOString(); // ...T00:00:05.123Z
-  return iso.replace(/\.(\d{3})Z$/, '.$1000Z');
+  const ms = Math.floor(virtualMs);
+  const frac = ms - Math.floor(ms / 1000) * 1000;
+  // The seconds part as timestamp() writes it, then the milliseconds as microseconds.
+  return `${timestamp(ms).slice(0, -1)}.${String(frac).padStart(3, '0')}000Z`;
 }
 
 /** Virtual ms for an RFC3339 timestamp written by timestamp()/microTimestamp(). */

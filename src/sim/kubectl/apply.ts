@@ -31,6 +31,7 @@ import {
 import { goJSON } from './printers/gofmt';
 import { loadManifests, type ManifestInfo } from './manifest';
 import { checkOutputFormat, operationLine, printObjects, MUTATION_FORMATS } from './output';
+import { cloneJSON } from '../api/canonical';
 
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 
@@ -106,7 +107,7 @@ async function applyOne(inv: Invocation, info: ManifestInfo, strategy: 'none' | 
   }
   let patched: KObject;
   if (strategy === 'client') {
-    patched = strategicMergePatch(structuredClone(current), patch);
+    patched = strategicMergePatch(cloneJSON(current), patch);
   } else {
     const res = await ctx.request({ verb: 'patch', resource: r.name, namespace: ns, name: info.name, body: patch, patchType: 'strategic', dryRun: strategy === 'server' || undefined });
     if (!res.ok) {

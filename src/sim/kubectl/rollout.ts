@@ -6,7 +6,7 @@
  * staging/src/k8s.io/kubectl/pkg/polymorphichelpers/{rollout_status.go,history.go,rollback.go,
  * objectrestarter.go,objectpauser.go,objectresumer.go}.
  */
-import { canonicalJSON } from '../api/canonical';
+import { canonicalJSON, cloneJSON } from '../api/canonical';
 import type { KObject } from '../apiserver/store';
 import type { ResourceInfo } from '../api/resources';
 import { AggregateError, DRY_RUN_FLAG, FILENAME_FLAGS, OUTPUT_FLAGS, dryRunStrategy, epochNow, fail, type CommandSpec, type ErrorEntry, type Invocation } from './command';
@@ -240,7 +240,7 @@ const historyCommand: CommandSpec = {
 /** upstream: rollback.go equalIgnoreHash */
 function equalIgnoreHash(a: KObject, b: KObject): boolean {
   const strip = (t: KObject) => {
-    const c = structuredClone(t ?? {});
+    const c = cloneJSON(t ?? {});
     if (c.metadata?.labels) {
       delete c.metadata.labels[HASH_LABEL];
       if (Object.keys(c.metadata.labels).length === 0) delete c.metadata.labels;
@@ -299,7 +299,7 @@ const undoCommand: CommandSpec = {
           out.out(operationLine(r, d.metadata.name, `skipped rollback (current template already matches revision ${toRevision})`, 'none', ''));
           continue;
         }
-        const template = structuredClone(rs.spec.template);
+        const template = cloneJSON(rs.spec.template);
         if (template.metadata?.labels) delete template.metadata.labels[HASH_LABEL];
         const annotations: Record<string, string> = {};
         for (const [k, v] of Object.entries<string>(d.metadata.annotations ?? {})) if (ANNOTATIONS_TO_SKIP.has(k)) annotations[k] = v;

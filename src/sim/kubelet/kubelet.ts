@@ -61,6 +61,8 @@ export class Kubelet {
   #node?: KObject;
   #lastPosted?: KObject;
   #lastPostTime = -Infinity;
+  /** The health and last posted status of the last sync that found nothing to post. */
+  #unchangedFor?: { health: NodeHealth; posted: KObject | undefined };
   #statusTimer?: TimerId;
   /** The node's container runtime: it outlives kubelet restarts, not a power-off. */
   #runtime: ContainerRuntime;
@@ -363,9 +365,16 @@ export class Kubelet {
   #syncNodeStatus(): void {
     const { clock, config, client, identity } = this.deps;
     const now = clock.now();
-    const status = nodeStatus(identity, this.#health, this.#lastPosted, now);
     const reportPeriod = parseDuration(config.nodeStatusReportFrequency);
-    if (!statusChanged(this.#lastPosted, status) && now - this.#lastPostTime < reportPeriod) return;
+    // The status is a function of the health and the last posted status but for heartbeat times:
+    // with both the same objects as at the last check that found no change, it has not changed.
+    const unchanged = this.#unchangedFor !== undefined && this.#unchangedFor.health === this.#health && this.#unchangedFor.posted === this.#lastPosted;
+    if (unchanged && now - this.#lastPostTime < reportPeriod) return;
+    const status = nodeStatus(identity, this.#health, this.#lastPosted, now);
+    if (!statusChanged(this.#lastPosted, status)) {
+      this.#unchangedFor = { health: this.#health, posted: this.#lastPosted };
+      if (now - this.#lastPostTime < reportPeriod) return;
+    }
     client.patchStatus('nodes', undefined, this.nodeName, { status }, (err, node) => {
       if (err || !node) return;
       this.#node = node;

@@ -12,6 +12,7 @@ import { parseTimestamp } from '../../kernel/clock';
 import { requiredNodeAffinityMatches } from '../../scheduler/plugins/nodeaffinity/node-affinity';
 import { toleratesTaint } from '../tainteviction/tolerations';
 import { computeHash } from '../deployment/util';
+import { cloneJSON } from '../../api/canonical';
 
 /** upstream: apps.DefaultDaemonSetUniqueLabelKey (ControllerRevisionHashLabelKey). */
 export const CONTROLLER_REVISION_HASH = 'controller-revision-hash';
@@ -58,7 +59,7 @@ export function addOrUpdateDaemonPodTolerations(spec: KObject): void {
  */
 export function replaceDaemonSetPodNodeNameNodeAffinity(affinity: KObject | undefined, nodeName: string): KObject {
   const term = { matchFields: [{ key: 'metadata.name', operator: 'In', values: [nodeName] }] };
-  const out: KObject = structuredClone(affinity ?? {});
+  const out: KObject = cloneJSON(affinity ?? {});
   out.nodeAffinity ??= {};
   out.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution = { nodeSelectorTerms: [term] };
   return out;
@@ -81,7 +82,7 @@ export function daemonSetHash(ds: KObject): string {
 
 /** upstream: CreatePodTemplate: the template with the daemon tolerations and the revision labels. */
 export function createPodTemplate(ds: KObject, hash: string): KObject {
-  const template: KObject = structuredClone(ds.spec?.template ?? {});
+  const template: KObject = cloneJSON(ds.spec?.template ?? {});
   template.metadata ??= {};
   template.spec ??= {};
   addOrUpdateDaemonPodTolerations(template.spec);
@@ -115,7 +116,7 @@ const daemonPodSpecs = new WeakMap<KObject, KObject>();
 function daemonPodSpec(ds: KObject): KObject {
   let spec = daemonPodSpecs.get(ds);
   if (!spec) {
-    spec = structuredClone(ds.spec?.template?.spec ?? {}) as KObject;
+    spec = cloneJSON(ds.spec?.template?.spec ?? {}) as KObject;
     addOrUpdateDaemonPodTolerations(spec);
     daemonPodSpecs.set(ds, spec);
   }

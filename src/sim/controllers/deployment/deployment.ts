@@ -15,6 +15,7 @@ import type { SimClock } from '../../kernel/clock';
 import { parseTimestamp, timestamp } from '../../kernel/clock';
 import type { TraceInput } from '../../kernel/trace';
 import { availableReplicas, computeHash, newRSNewReplicas, resolveFenceposts } from './util';
+import { cloneJSON } from '../../api/canonical';
 
 export const DEPLOYMENT_CONTROLLER = 'deployment-controller';
 const REVISION = 'deployment.kubernetes.io/revision';
@@ -133,7 +134,7 @@ export class DeploymentController {
 
   #createNewRS(k: string, d: KObject, hash: string, oldRSs: KObject[]): void {
     const revision = Math.max(0, ...oldRSs.map((rs) => Number(rs.metadata.annotations?.[REVISION] ?? 0))) + 1;
-    const template = structuredClone(d.spec.template);
+    const template = cloneJSON(d.spec.template);
     template.metadata = { ...(template.metadata ?? {}), labels: { ...(template.metadata?.labels ?? {}), 'pod-template-hash': hash } };
     const rs: KObject = {
       apiVersion: 'apps/v1',

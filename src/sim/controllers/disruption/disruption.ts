@@ -18,6 +18,7 @@ import type { SimClock } from '../../kernel/clock';
 import { formatLabelSelector } from '../../api/labels';
 import { getControllerOf } from '../replicaset/controller-ref-manager';
 import { buildDisruptedPodMap, countHealthyPods, getExpectedPodCount, nextPdbStatus, type ScaleFinder } from './status';
+import { cloneJSON } from '../../api/canonical';
 
 export const DISRUPTION_CONTROLLER = 'disruption-controller';
 
@@ -131,7 +132,7 @@ export class DisruptionController {
 
   /** upstream: failSafe: at least make sure no eviction is allowed. */
   #failSafe(pdb: KObject, message: string): KObject {
-    const next: KObject = structuredClone(pdb);
+    const next: KObject = cloneJSON(pdb);
     next.status = { ...(next.status ?? {}), disruptionsAllowed: 0 };
     const conditions = (next.status.conditions ??= []);
     setStatusCondition(conditions, { type: DISRUPTION_ALLOWED_CONDITION, status: 'False', reason: SYNC_FAILED_REASON, message, observedGeneration: next.status.observedGeneration ?? 0 }, this.clock.now());

@@ -10,6 +10,7 @@ import { parseTimestamp } from '../../kernel/clock';
 import { scaled } from '../deployment/util';
 import { getControllerOf } from '../replicaset/controller-ref-manager';
 import { isPodReady } from '../replicaset/controller-utils';
+import { cloneJSON } from '../../api/canonical';
 
 /** upstream: DeletionTimeout: a pod evicted but not deleted after this is counted again. */
 export const DELETION_TIMEOUT_MS = 2 * 60_000;
@@ -114,7 +115,7 @@ export function nextPdbStatus(pdb: KObject, currentHealthy: number, desiredHealt
   ) {
     return undefined;
   }
-  const next: KObject = structuredClone(pdb);
+  const next: KObject = cloneJSON(pdb);
   // policy/v1 PodDisruptionBudgetStatus field order (disruptedPods is omitempty).
   next.status = {
     observedGeneration: generation,
@@ -123,7 +124,7 @@ export function nextPdbStatus(pdb: KObject, currentHealthy: number, desiredHealt
     currentHealthy,
     desiredHealthy,
     expectedPods: expectedCount,
-    conditions: structuredClone(s.conditions ?? [])
+    conditions: cloneJSON(s.conditions ?? [])
   };
   updateDisruptionAllowedCondition(next, now);
   return next;

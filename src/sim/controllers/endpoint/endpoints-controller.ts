@@ -15,6 +15,7 @@ import type { RateLimitingQueue } from '../../client/workqueue';
 import type { SimClock } from '../../kernel/clock';
 import { computeEndpointSubsets, HEADLESS_LABEL, isServiceIPSet, LAST_CHANGE_TRIGGER_TIME } from './endpoints-util';
 import { TriggerTimeTracker } from './trigger-time-tracker';
+import { cloneJSON } from '../../api/canonical';
 
 export const ENDPOINT_CONTROLLER = 'endpoint-controller';
 /** upstream: kube-controller-manager --concurrent-endpoint-syncs default. */
@@ -100,7 +101,7 @@ export class EndpointController {
     delete compareLabels[HEADLESS_LABEL];
     if (!create && sameJSON(current.subsets ?? [], subsets) && sameJSON(compareLabels, service.metadata.labels ?? {})) return done();
 
-    const next: KObject = create ? { apiVersion: 'v1', kind: 'Endpoints', metadata: { name, namespace } } : structuredClone(current);
+    const next: KObject = create ? { apiVersion: 'v1', kind: 'Endpoints', metadata: { name, namespace } } : cloneJSON(current);
     next.subsets = subsets;
     const labels: Record<string, string> = { ...(service.metadata.labels ?? {}) };
     if (!isServiceIPSet(service)) labels[HEADLESS_LABEL] = '';

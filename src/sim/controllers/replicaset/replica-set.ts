@@ -21,6 +21,7 @@ import {
   BURST_REPLICAS, SLOW_START_INITIAL_BATCH_SIZE, UIDTrackingControllerExpectations, filterActivePods, getPodsToDelete, isPodReady, podKey, slowStartBatch
 } from './controller-utils';
 import { calculateStatus, statusUpToDate } from './replica-set-utils';
+import { cloneJSON } from '../../api/canonical';
 
 export const REPLICASET_CONTROLLER = 'replicaset-controller';
 /** upstream: kube-controller-manager --concurrent-replicaset-syncs default. */
@@ -59,7 +60,7 @@ export function getPodFromTemplate(template: KObject, owner: KObject, controller
   if (tmd.labels) metadata.labels = { ...tmd.labels };
   if (tmd.annotations) metadata.annotations = { ...tmd.annotations };
   if (tmd.finalizers) metadata.finalizers = [...tmd.finalizers];
-  return { apiVersion: 'v1', kind: 'Pod', metadata, spec: structuredClone(template.spec ?? {}) };
+  return { apiVersion: 'v1', kind: 'Pod', metadata, spec: cloneJSON(template.spec ?? {}) };
 }
 
 export class ReplicaSetController {

@@ -27,9 +27,58 @@ export const KUBEADM_MANIFESTS_DIR = '/etc/kubernetes/manifests';
 /** A node's filesystem stand-in: absolute path -> file contents. */
 export type NodeFiles = Map<string, string>;
 
-/** The files directly inside `dir` (no subdirectories), sorted by name, as upstream's os.ReadDir does. */
-export function filesIn(files: NodeFiles, dir: string): { path: string; name: string }[] {
-  const prefix = dir.endsWith('/') ? dir : dir + '/';
+/**
+ * A node's filesystem map that knows when a directory's entries change: the file source lists
+ * its directory every fileCheckFrequency, and a node holds every pod's log files too, so a scan of
+ * all paths per check would cost a thousand nodes more than the rest of their kubelets.
+ */
+export class NodeFileMap extends Map<string, string> {
+  /** Directory -> a counter bumped when a path directly inside it appears or goes. */
+  #dirVersions?: Map<string, number>;
+  #listings?: Map<string, { version: number; files: { path: string; name: string }[] }>;
+
+  static of(entries: Iterable<readonly [string, string]>): NodeFileMap {
+    // Map's constructor calls set() before a subclass's fields exist: add the entries afterwards.
+    const m = new NodeFileMap();
+    for (const [k, v] of entries) m.set(k, v);
+    return m;
+  }
+
+  #touch(path: string): void {
+    this.#dirVersions ??= new Map();
+    const dir = path.slice(0, path.lastIndexOf('/') + 1);
+    this.#dirVersions.set(dir, (this.#dirVersions.get(dir) ?? 0) + 1);
+  }
+
+  override set(path: string, text: string): this {
+    if (!super.has(path)) this.#touch(path);
+    return super.set(path, text);
+  }
+
+  override delete(path: string): boolean {
+    const had = super.delete(path);
+    if (had) this.#touch(path);
+    return had;
+  }
+
+  override clear(): void {
+    super.clear();
+    this.#dirVersions = undefined;
+    this.#listings = undefined;
+  }
+
+  /** filesIn for this map, remembered until an entry directly under the directory appears or goes. */
+  listing(prefix: string): { path: string; name: string }[] {
+    const version = this.#dirVersions?.get(prefix) ?? 0;
+    const hit = this.#listings?.get(prefix);
+    if (hit && hit.version === version) return hit.files;
+    const files = scanDir(this, prefix);
+    (this.#listings ??= new Map()).set(prefix, { version, files });
+    return files;
+  }
+}
+
+function scanDir(files: ReadonlyMap<string, string>, prefix: string): { path: string; name: string }[] {
   const out: { path: string; name: string }[] = [];
   for (const path of files.keys()) {
     if (!path.startsWith(prefix)) continue;
@@ -38,6 +87,12 @@ export function filesIn(files: NodeFiles, dir: string): { path: string; name: st
     out.push({ path, name });
   }
   return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** The files directly inside `dir` (no subdirectories), sorted by name, as upstream's os.ReadDir does. Do not modify the answer. */
+export function filesIn(files: NodeFiles, dir: string): readonly { path: string; name: string }[] {
+  const prefix = dir.endsWith('/') ? dir : dir + '/';
+  return files instanceof NodeFileMap ? files.listing(prefix) : scanDir(files, prefix);
 }
 
 /** A path for FILE in the node's static pod directory (an absolute FILE stays as it is). */

@@ -126,6 +126,8 @@ export class ContainerGC {
   garbageCollect(): void {
     if (this.#running) return;
     const { runtime, clock } = this.deps;
+    // Only exited containers and not-ready sandboxes are ever collected: with none, the plan is empty.
+    if (runtime.allLive()) return;
     const { containers, sandboxes } = runtime.inventory();
     const plan = containerGCPlan(containers, sandboxes, clock.now(), this.deps.policy ?? DEFAULT_CONTAINER_GC_POLICY, this.deps.podGone);
     if (plan.containers.length === 0 && plan.sandboxes.length === 0) return;

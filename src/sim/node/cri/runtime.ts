@@ -47,6 +47,7 @@ import {
   type PodSandboxFilter,
   type PodSandboxStatus
 } from './types';
+import { cloneJSON } from '../../api/canonical';
 
 export interface RuntimeOptions {
   node: string;
@@ -240,7 +241,7 @@ export class ContainerRuntime {
   PodSandboxStatus(podSandboxId: string, cb: CriCallback<PodSandboxStatus>): void {
     this.#call('PodSandboxStatus', this.#sandboxes.get(podSandboxId)?.pod, { podSandboxId }, cb, (done) => {
       const sb = this.#sandboxes.get(podSandboxId);
-      done(sb ? { ok: true, value: structuredClone(sb.status) } : { ok: false, error: sandboxNotFound(podSandboxId) });
+      done(sb ? { ok: true, value: cloneJSON(sb.status) } : { ok: false, error: sandboxNotFound(podSandboxId) });
     });
   }
 
@@ -389,7 +390,7 @@ export class ContainerRuntime {
   ContainerStatus(containerId: string, cb: CriCallback<ContainerStatus>): void {
     this.#call('ContainerStatus', this.#containers.get(containerId)?.pod, { containerId }, cb, (done) => {
       const c = this.#containers.get(containerId);
-      done(c ? { ok: true, value: structuredClone(c.status) } : { ok: false, error: containerNotFound(containerId) });
+      done(c ? { ok: true, value: cloneJSON(c.status) } : { ok: false, error: containerNotFound(containerId) });
     });
   }
 
@@ -417,6 +418,13 @@ export class ContainerRuntime {
     const out: { containerId: string; path: string }[] = [];
     for (const c of this.#containers.values()) if (c.status.state === 'CONTAINER_RUNNING' && c.logFile) out.push({ containerId: c.status.id, path: c.logFile });
     return out;
+  }
+
+  /** Whether every container runs and every sandbox is ready (nothing a garbage collector could take). */
+  allLive(): boolean {
+    for (const c of this.#containers.values()) if (c.status.state !== 'CONTAINER_RUNNING') return false;
+    for (const sb of this.#sandboxes.values()) if (sb.status.state !== 'SANDBOX_READY') return false;
+    return true;
   }
 
   inventory(): { sandboxes: PodSandbox[]; containers: Container[] } {

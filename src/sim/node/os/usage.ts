@@ -109,15 +109,31 @@ export interface ContainerProcess {
   cpuLimitMilli?: number;
   /** `sim container leak`: bytes per ms from `since`. */
   leak?: { bytesPerMs: number; since: number };
+  /** Memo of the fixed jitters below (the eviction manager reads every container every 10 s). */
+  jitterMemo?: { memory: number; cpuWindow: number; cpu: number };
 }
 
 function seedOf(containerId: string): number {
   return parseInt(containerId.slice(0, 8), 16) >>> 0 || 1;
 }
 
+function jitterMemo(c: ContainerProcess): { memory: number; cpuWindow: number; cpu: number } {
+  return (c.jitterMemo ??= { memory: 1 + (new Rand(seedOf(c.containerId)).float() - 0.5) * 0.04, cpuWindow: -1, cpu: 1 });
+}
+
 /** The container's fixed memory jitter: +-2 %. */
 function memoryJitter(c: ContainerProcess): number {
-  return 1 + (new Rand(seedOf(c.containerId)).float() - 0.5) * 0.04;
+  return jitterMemo(c).memory;
+}
+
+/** The container's CPU jitter in a 15 s window: +-5 %. */
+function cpuJitter(c: ContainerProcess, window: number): number {
+  const m = jitterMemo(c);
+  if (m.cpuWindow !== window) {
+    m.cpuWindow = window;
+    m.cpu = 1 + (new Rand((seedOf(c.containerId) ^ Math.imul(window + 1, 0x9e3779b1)) >>> 0).float() - 0.5) * 0.1;
+  }
+  return m.cpu;
 }
 
 /** Working set in bytes at `t` (0 before start). Non-decreasing in t. */
@@ -136,8 +152,7 @@ export function workingSetBytes(c: ContainerProcess, t: number): number {
 export function usageNanoCores(c: ContainerProcess, t: number): number {
   if (t < c.startedAt || c.profile.cpuMilli <= 0) return 0;
   const window = Math.floor(t / 15_000);
-  const jitter = 1 + (new Rand((seedOf(c.containerId) ^ Math.imul(window + 1, 0x9e3779b1)) >>> 0).float() - 0.5) * 0.1;
-  let milli = c.profile.cpuMilli * jitter;
+  let milli = c.profile.cpuMilli * cpuJitter(c, window);
   if (c.cpuLimitMilli !== undefined) milli = Math.min(milli, c.cpuLimitMilli);
   return Math.round(milli * 1e6);
 }
