@@ -145,10 +145,8 @@ export class Conductor {
       const r = results[i];
       if (r === EMPTY) continue;
       this.#next.set(hosts[i].name, r.next);
-      for (const e of r.trace) {
-        const { seq: _local, ...rest } = e;
-        produced.push(this.trace.record(e.t, rest as Omit<TraceEvent, 't' | 'seq'>));
-      }
+      // The host's own event objects (t, seq, details, in that key order) take their global seq.
+      for (const e of r.trace) produced.push(this.trace.adopt(e));
       for (const env of r.outbox) this.#route(env);
     }
     if (produced.length > 0) this.onTrace?.(produced);

@@ -60,6 +60,13 @@ export class Trace {
     return e;
   }
 
+  /** Appends an event made elsewhere (a host's, with its local seq), giving it the next global seq. */
+  adopt(e: TraceEvent): TraceEvent {
+    e.seq = this.#seq++;
+    this.append(e);
+    return e;
+  }
+
   /** Appends an event that already has t and seq (merged from another host). */
   append(e: TraceEvent): void {
     if (e.seq >= this.#seq) this.#seq = e.seq + 1;

@@ -56,7 +56,8 @@ export class Metric {
 
   #get(labelValues: Record<string, string>): Series {
     const names = this.opts.labels ?? [];
-    const key = names.map((n) => labelValues[n] ?? '').join('\u0000');
+    // Most metrics have one label (operation_type): its value is the key, nothing to join.
+    const key = names.length === 1 ? (labelValues[names[0]] ?? '') : names.map((n) => labelValues[n] ?? '').join('\u0000');
     let s = this.#series.get(key);
     if (!s) {
       const labels: Record<string, string> = {};

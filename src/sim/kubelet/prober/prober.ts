@@ -56,6 +56,9 @@ export function resolveContainerPort(param: number | string | undefined, contain
   return { error: `invalid port number: ${port}` };
 }
 
+/** A probe without httpHeaders (frozen: its kube-probe headers are made once). */
+const NO_HEADERS: readonly { name: string; value: string }[] = Object.freeze([]);
+
 const unknownOutcome = (error: string): ProbeOutcome => ({ result: 'unknown', output: '', error });
 
 export function probeSpecOf(container: any, probeType: ProbeType): any {
@@ -65,44 +68,53 @@ export function probeSpecOf(container: any, probeType: ProbeType): any {
 export class Prober {
   /** The node's view of the pods' addresses, made once (hot path: no closure per probe). */
   readonly #processesAt: (ip: string) => ReturnType<ProbeNetwork['processesAt']>;
+  /** The runtime's ExecSync, read once (the instrumented runtime still times every call). */
+  readonly #exec: Pick<ContainerRuntime, 'ExecSync'>;
 
   constructor(readonly deps: ProberDeps) {
     const { runtime, hostIP } = deps;
-    this.#processesAt = (ip) => (ip === '127.0.0.1' || ip === 'localhost' || ip === hostIP ? runtime.hostNetworkProcesses() : runtime.processesAt(ip));
+    // Read the methods once: through the kubelet's instrumented runtime each read is a proxy trap.
+    const processesAt = runtime.processesAt;
+    const hostNetworkProcesses = runtime.hostNetworkProcesses;
+    const execSync = runtime.ExecSync;
+    this.#exec = { ExecSync: (id, cmd, timeout, cb) => execSync.call(runtime, id, cmd, timeout, cb) };
+    this.#processesAt = (ip) => (ip === '127.0.0.1' || ip === 'localhost' || ip === hostIP ? hostNetworkProcesses.call(runtime) : processesAt.call(runtime, ip));
   }
 
   /** upstream: prober.go probe */
   probe(probeType: ProbeType, pod: any, status: any, container: any, containerID: string, fieldPath: string, cb: (a: ProbeAnswer) => void): void {
     const spec = probeSpecOf(container, probeType);
     if (!spec) return cb({ result: 'Success', output: '' });
-    const name = PROBE_TYPE_NAME[probeType];
-    const warn = (reason: string, message: string) => this.deps.recorder.event(pod, 'Warning', reason, message, fieldPath);
-    this.#runWithRetries(spec, status, container, containerID, MAX_PROBE_RETRIES, (o) => {
-      if (o.error !== undefined) {
-        warn('Unhealthy', `${name} probe errored and resulted in ${o.result} state: ${o.error}`);
-        return cb({ result: 'Failure', output: o.output, error: o.error });
-      }
-      switch (o.result) {
-        case 'success':
-          return cb({ result: 'Success', output: o.output });
-        case 'warning':
-          warn('ProbeWarning', `${name} probe warning: ${o.output}`);
-          return cb({ result: 'Success', output: o.output });
-        case 'failure':
-          warn('Unhealthy', `${name} probe failed: ${o.output}`);
-          return cb({ result: 'Failure', output: o.output });
-        default:
-          return cb({ result: 'Failure', output: o.output });
-      }
-    });
+    const call = new ProbeCall(this, probeType, pod, status, container, containerID, fieldPath, spec, cb);
+    this.#run(spec, status, container, containerID, call.done);
   }
 
-  /** upstream: prober.go runProbeWithRetries: only an error is retried. */
-  #runWithRetries(spec: any, status: any, container: any, containerID: string, retries: number, done: ProbeDone): void {
-    this.#run(spec, status, container, containerID, (o) => {
-      if (o.error !== undefined && retries > 1) return this.#runWithRetries(spec, status, container, containerID, retries - 1, done);
-      done(o);
-    });
+  /** upstream: prober.go runProbeWithRetries: only an error is retried (MAX_PROBE_RETRIES runs in all). */
+  static retry(call: ProbeCall): void {
+    call.prober.#run(call.spec, call.status, call.container, call.containerID, call.done);
+  }
+
+  /** upstream: prober.go probe: the handler's outcome as a result, with its Warning event. */
+  static answer(call: ProbeCall, o: ProbeOutcome): void {
+    const { cb } = call;
+    const name = PROBE_TYPE_NAME[call.probeType];
+    const warn = (reason: string, message: string) => call.prober.deps.recorder.event(call.pod, 'Warning', reason, message, call.fieldPath);
+    if (o.error !== undefined) {
+      warn('Unhealthy', `${name} probe errored and resulted in ${o.result} state: ${o.error}`);
+      return cb({ result: 'Failure', output: o.output, error: o.error });
+    }
+    switch (o.result) {
+      case 'success':
+        return cb({ result: 'Success', output: o.output });
+      case 'warning':
+        warn('ProbeWarning', `${name} probe warning: ${o.output}`);
+        return cb({ result: 'Success', output: o.output });
+      case 'failure':
+        warn('Unhealthy', `${name} probe failed: ${o.output}`);
+        return cb({ result: 'Failure', output: o.output });
+      default:
+        return cb({ result: 'Failure', output: o.output });
+    }
   }
 
   /** upstream: prober.go runProbe */
@@ -120,14 +132,14 @@ export class Prober {
         const env = new Map<string, string>((container.env ?? []).filter((e: any) => e.value !== undefined).map((e: any) => [e.name, String(e.value)]));
         command = raw.map((a: string) => expand(a, (n) => env.get(n)));
       }
-      return doExecProbe(this.deps.runtime, net, containerID, command, timeout, done);
+      return doExecProbe(this.#exec, net, containerID, command, timeout, done);
     }
     if (spec.httpGet) {
       const g = spec.httpGet;
       const port = resolveContainerPort(g.port, container);
       if ('error' in port) return done(unknownOutcome(port.error));
       const scheme = String(g.scheme ?? 'HTTP').toLowerCase() === 'https' ? 'https' : 'http';
-      return doHTTPProbe(net, { scheme, host: g.host || podIP, port: port.port, path: g.path ?? '/', headers: g.httpHeaders ?? [] }, timeout, done);
+      return doHTTPProbe(net, { scheme, host: g.host || podIP, port: port.port, path: g.path ?? '/', headers: g.httpHeaders ?? NO_HEADERS }, timeout, done);
     }
     if (spec.tcpSocket) {
       const port = resolveContainerPort(spec.tcpSocket.port, container);
@@ -137,4 +149,26 @@ export class Prober {
     if (spec.grpc) return doGRPCProbe(net, podIP, spec.grpc.port, spec.grpc.service ?? '', timeout, done);
     done(unknownOutcome(`missing probe handler for ${container.name}`));
   }
+}
+
+/** One probe of a container, through its retries: a single object and callback per probe (the hot path). */
+class ProbeCall {
+  #retriesLeft = MAX_PROBE_RETRIES;
+
+  constructor(
+    readonly prober: Prober,
+    readonly probeType: ProbeType,
+    readonly pod: any,
+    readonly status: any,
+    readonly container: any,
+    readonly containerID: string,
+    readonly fieldPath: string,
+    readonly spec: any,
+    readonly cb: (a: ProbeAnswer) => void
+  ) {}
+
+  readonly done = (o: ProbeOutcome): void => {
+    if (o.error !== undefined && this.#retriesLeft-- > 1) return Prober.retry(this);
+    Prober.answer(this, o);
+  };
 }

@@ -13,7 +13,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import type { SimClock, TimerId } from '../../kernel/clock';
 import { parseTimestamp } from '../../kernel/clock';
-import type { Prober, ProbeType } from './prober';
+import type { ProbeAnswer, Prober, ProbeType } from './prober';
 import { probeSpecOf } from './prober';
 import type { Result, ResultsManager } from './results/results-manager';
 
@@ -58,6 +58,9 @@ export class Worker {
   #lastTraced?: Result;
   #startedAtText?: string;
   #startedAt = 0;
+  /** The runtime's ID of the container (containerID without `containerd://`), and the containerID it came from. */
+  #raw = '';
+  #rawFor = '';
   /** The container's reference in events. */
   readonly #fieldPath: string;
 
@@ -129,17 +132,20 @@ export class Worker {
 
   #probeNow(): void {
     this.#inFlight = true;
-    this.doProbe((keepGoing) => {
-      this.#inFlight = false;
-      if (this.#stopped) return;
-      if (!keepGoing) {
-        this.stop();
-        this.deps.onStop(this);
-        return;
-      }
-      this.#drain();
-    });
+    this.doProbe(this.#probed);
   }
+
+  /** doProbe's answer to #probeNow (one function per worker, not one per probe). */
+  #probed = (keepGoing: boolean): void => {
+    this.#inFlight = false;
+    if (this.#stopped) return;
+    if (!keepGoing) {
+      this.stop();
+      this.deps.onStop(this);
+      return;
+    }
+    this.#drain();
+  };
 
   /** upstream: worker.go doProbe. Answers whether to keep probing. */
   doProbe(done: (keepGoing: boolean) => void): void {
@@ -184,39 +190,54 @@ export class Worker {
       return done(true);
     }
     const containerID = this.containerID;
-    const raw = containerID.slice(containerID.indexOf('://') + 3);
-    this.deps.prober.probe(this.probeType, this.pod, status, this.container, raw, this.#fieldPath, (answer) => {
-      // The container changed or the worker stopped while the probe ran: its answer is stale.
-      if (this.#stopped || containerID !== this.containerID) return done(true);
-      // Prober error: throw away the result.
-      if (answer.error !== undefined) return done(true);
-      const result = answer.result;
-      if (this.lastResult === result) this.resultRun++;
-      else {
-        this.lastResult = result;
-        this.resultRun = 1;
-      }
-      const failureThreshold = this.spec.failureThreshold ?? 3;
-      const successThreshold = this.spec.successThreshold ?? 1;
-      if (result === 'Failure' || result !== this.#lastTraced) {
-        this.#lastTraced = result;
-        this.deps.trace(`probe.${this.probeType}`, this.pod, {
-          container: this.container.name,
-          result,
-          run: this.resultRun,
-          threshold: result === 'Failure' ? failureThreshold : successThreshold,
-          ...(result === 'Failure' ? { output: answer.output.trimEnd() } : {})
-        });
-      }
-      // Below the threshold: the probe state stays unchanged.
-      if ((result === 'Failure' && this.resultRun < failureThreshold) || (result === 'Success' && this.resultRun < successThreshold)) return done(true);
-      this.resultsManager.set(this.containerID, result, this.pod);
-      if ((this.probeType === 'liveness' || this.probeType === 'startup') && result === 'Failure') {
-        // The container will be restarted: hold until a new container ID shows up.
-        this.onHold = true;
-        this.resultRun = 0;
-      }
-      done(true);
-    });
+    if (this.#rawFor !== containerID) {
+      this.#rawFor = containerID;
+      this.#raw = containerID.slice(containerID.indexOf('://') + 3);
+    }
+    const raw = this.#raw;
+    this.#probeContainerID = containerID;
+    this.#probeDone = done;
+    this.deps.prober.probe(this.probeType, this.pod, status, this.container, raw, this.#fieldPath, this.#answered);
   }
+
+  /** The container and callback of the probe in flight (one at a time: the ticker waits for it). */
+  #probeContainerID = '';
+  #probeDone: (keepGoing: boolean) => void = () => {};
+
+  /** The prober's answer to doProbe (one function per worker, not a closure per probe). */
+  #answered = (answer: ProbeAnswer): void => {
+    const containerID = this.#probeContainerID;
+    const done = this.#probeDone;
+    // The container changed or the worker stopped while the probe ran: its answer is stale.
+    if (this.#stopped || containerID !== this.containerID) return done(true);
+    // Prober error: throw away the result.
+    if (answer.error !== undefined) return done(true);
+    const result = answer.result;
+    if (this.lastResult === result) this.resultRun++;
+    else {
+      this.lastResult = result;
+      this.resultRun = 1;
+    }
+    const failureThreshold = this.spec.failureThreshold ?? 3;
+    const successThreshold = this.spec.successThreshold ?? 1;
+    if (result === 'Failure' || result !== this.#lastTraced) {
+      this.#lastTraced = result;
+      this.deps.trace(`probe.${this.probeType}`, this.pod, {
+        container: this.container.name,
+        result,
+        run: this.resultRun,
+        threshold: result === 'Failure' ? failureThreshold : successThreshold,
+        ...(result === 'Failure' ? { output: answer.output.trimEnd() } : {})
+      });
+    }
+    // Below the threshold: the probe state stays unchanged.
+    if ((result === 'Failure' && this.resultRun < failureThreshold) || (result === 'Success' && this.resultRun < successThreshold)) return done(true);
+    this.resultsManager.set(this.containerID, result, this.pod);
+    if ((this.probeType === 'liveness' || this.probeType === 'startup') && result === 'Failure') {
+      // The container will be restarted: hold until a new container ID shows up.
+      this.onHold = true;
+      this.resultRun = 0;
+    }
+    done(true);
+  };
 }

@@ -68,6 +68,20 @@ function validateDigest(d: string): string | undefined {
 
 /** upstream: reference.ParseNormalizedNamed (errors worded as distribution/reference's). */
 export function parseNormalizedNamed(s: string): ParseResult {
+  // Pure in its string, and asked of the same few images on every exec and pull: remembered.
+  let r = parsed.get(s);
+  if (r === undefined) {
+    if (parsed.size >= 4096) parsed.clear();
+    r = Object.freeze(parse(s)) as ParseResult;
+    if (r.ok) Object.freeze(r.ref);
+    parsed.set(s, r);
+  }
+  return r;
+}
+
+const parsed = new Map<string, ParseResult>();
+
+function parse(s: string): ParseResult {
   if (ANCHORED_IDENTIFIER.test(s)) {
     return { ok: false, error: `invalid repository name (${s}), cannot specify 64-byte hexadecimal strings` };
   }

@@ -8,7 +8,7 @@ import { SimClock } from '../../../../src/sim/kernel/clock';
 import { instrumentedRuntime } from '../../../../src/sim/kubelet/metrics/instrumented';
 import type { KubeletMetrics } from '../../../../src/sim/kubelet/metrics/metrics';
 import type { ContainerRuntime } from '../../../../src/sim/node/cri/runtime';
-import { exitingProcess, trivialExitCode } from '../../../../src/sim/node/programs/sh/index';
+import { trivialExitCode } from '../../../../src/sim/node/programs/sh/index';
 import { sandboxConfig, setup } from './harness';
 
 function run(h: ReturnType<typeof setup>, name: string, image: string, command?: string[]) {
@@ -38,10 +38,24 @@ describe('ExecSync fast path', () => {
     expect(trivialExitCode(['/bin/true'])).toBeUndefined();
     expect(trivialExitCode(['sh', '-c', 'true'])).toBeUndefined();
     expect(trivialExitCode([])).toBeUndefined();
-    const p = exitingProcess(1);
-    expect(p.resume()).toEqual({ kind: 'exit', code: 1 });
-    expect(p.signal('SIGTERM')).toEqual({ kind: 'ignore' });
-    expect(p.listening()).toEqual([]);
+  });
+
+  it('a container that dies while `true` is being exec\'d ends the exec with 137, as through the shell', () => {
+    for (const argv of [['true'], ['sh', '-c', 'true']]) {
+      const h = setup(5);
+      const { containerId } = run(h, 'job', 'busybox', ['sleep', '3600']);
+      let answer: unknown;
+      h.rt.ExecSync(containerId, argv, 1, (r) => (answer = r));
+      // ExecSync starts the process after 1 ms; it would exit at its first step, 5 ms later.
+      h.clock.runUntil(h.clock.now() + 3);
+      expect(answer).toBeUndefined();
+      // The container's process dies (the OOM killer: no RPC latency in between).
+      h.rt.oomKill(containerId);
+      while (answer === undefined && h.clock.step()) {
+        /* run */
+      }
+      expect(answer, argv.join(' ')).toMatchObject({ ok: true, value: { exitCode: 137 } });
+    }
   });
 
   it('`true` and `false` answer at the same virtual time, with the same trace, as through the shell', () => {

@@ -21,11 +21,23 @@ export interface HTTPProbeRequest {
   host: string;
   port: number;
   path: string;
-  headers: { name: string; value: string }[];
+  headers: readonly { name: string; value: string }[];
 }
 
 /** upstream: request.go: the spec's headers, then User-Agent and Accept unless the spec set them. */
-export function probeHeaders(spec: { name: string; value: string }[]): Record<string, string> {
+export function probeHeaders(spec: readonly { name: string; value: string }[]): Readonly<Record<string, string>> {
+  // A pod's probe spec is a frozen API object: its headers are worked out once.
+  const frozen = Object.isFrozen(spec);
+  const hit = frozen ? headersOf.get(spec) : undefined;
+  if (hit) return hit;
+  const out = buildHeaders(spec);
+  if (frozen) headersOf.set(spec, Object.freeze(out));
+  return out;
+}
+
+const headersOf = new WeakMap<object, Readonly<Record<string, string>>>();
+
+function buildHeaders(spec: readonly { name: string; value: string }[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const h of spec) {
     // http.Header canonicalises keys; the first value is what a server reads.

@@ -152,25 +152,3 @@ export function trivialExitCode(argv: readonly string[]): number | undefined {
   return a0 === 'true' ? 0 : a0 === 'false' ? 1 : undefined;
 }
 
-/** A process that exits with `code` at its first step (see trivialExitCode); stateless, so shared. */
-export function exitingProcess(code: number): Process {
-  return (EXITING[code] ??= new ExitingProcess(code));
-}
-
-const EXITING: ExitingProcess[] = [];
-
-class ExitingProcess implements Process {
-  constructor(readonly code: number) {}
-  resume(): Step {
-    return { kind: 'exit', code: this.code };
-  }
-  signal(): SignalOutcome {
-    return { kind: 'ignore' };
-  }
-  listening(): readonly number[] {
-    return [];
-  }
-  http(): HttpResponse {
-    return { error: 'Connection refused' };
-  }
-}

@@ -25,7 +25,27 @@ export function pathNames(path: string): string[] {
 
 /** A path made absolute against a working directory and normalised ("/data", "../x" -> "/x"). */
 export function resolvePath(cwd: string, path: string): string {
+  if (path.startsWith('/') && isNormal(path)) return path;
   return '/' + pathNames(path.startsWith('/') ? path : `${cwd}/${path}`).join('/');
+}
+
+/** An absolute path already in normal form: no empty, "." or ".." name and no trailing "/" (but "/"). */
+function isNormal(path: string): boolean {
+  const n = path.length;
+  if (n === 1) return true;
+  if (path.charCodeAt(n - 1) === 47) return false;
+  for (let i = 0; i < n; i++) {
+    if (path.charCodeAt(i) !== 47) continue;
+    // A name starts at i + 1: it must not be empty, "." or "..".
+    const a = path.charCodeAt(i + 1);
+    if (a === 47) return false;
+    if (a === 46) {
+      const b = path.charCodeAt(i + 2);
+      if (i + 2 === n || b === 47) return false;
+      if (b === 46 && (i + 3 === n || path.charCodeAt(i + 3) === 47)) return false;
+    }
+  }
+  return true;
 }
 
 export class MemoryFS implements ContainerFS {
