@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { Console } from '../src/sim/cluster/console';
 import { parseScript } from '../src/sim/cluster/script';
 import { formatScenarioErrors, parseScenario, type Scenario } from '../src/sim/cluster/scenario';
-import { bootScenario, consoleShell, formatVerdict, runCheck } from '../src/sim/cluster/scenario-run';
+import { bootScenario, consoleShell } from '../src/sim/cluster/scenario-run';
+import { formatVerdict, runCheck } from '../src/sim/cluster/scenario-check';
 import { lessonIdOf, sortLessonFiles } from '../src/lib/lessons/files';
 
 export const RUN_USAGE = `Usage: kubarium run FILE | lesson:ID | - [--skip-key-steps] [--skip-step N]...

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatScenarioErrors, parseScenario, clusterConfigOf } from '../../../src/sim/cluster/scenario';
-import { evaluateCheck, formatVerdict, runCheck, bootScenario, consoleShell } from '../../../src/sim/cluster/scenario-run';
+import { evaluateCheck, formatVerdict, runCheck } from '../../../src/sim/cluster/scenario-check';
+import { bootScenario, consoleShell } from '../../../src/sim/cluster/scenario-run';
 import { Console } from '../../../src/sim/cluster/console';
 
 const MINIMAL = `title: A pod
