@@ -8,6 +8,7 @@ import { Cluster } from '../src/sim/cluster/cluster';
 import { Console } from '../src/sim/cluster/console';
 
 const USAGE = `Usage: kubarium [--workers N] [--seed N] [--strict] [--echo] [SCRIPT | -]
+       kubarium run FILE | lesson:ID | -    (a scenario with checks; kubarium run --help)
 
 Boots a simulated Kubernetes v1.32 cluster (control-plane + N workers), waits until every node
 is Ready, then runs the script's lines: kubectl ... (alias k) and sim ... (see "sim help").
@@ -25,6 +26,10 @@ async function readStdin(): Promise<string> {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'run') {
+    const { runCommand } = await import('./run-scenario');
+    return runCommand(argv.slice(1), { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) });
+  }
   let workers = 2;
   let seed = 1;
   let strict = false;

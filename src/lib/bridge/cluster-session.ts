@@ -13,6 +13,7 @@ import { keyOf } from '../../sim/apiserver/store';
 import type { NodeUsageReport } from '../../sim/kubelet/cm/node-controls';
 import type { ReplayTarget } from '../../sim/cluster/input-log';
 import { usageMoved } from './deltas';
+import type { WorkerNodeConfig } from '../../sim/cluster/config';
 
 /** What the page mirrors (leases stay out: their heartbeat shows through `lease.renew` trace events). */
 export const MIRRORED = ['namespaces', 'nodes', 'pods', 'events', 'deployments', 'replicasets', 'daemonsets', 'services', 'endpoints', 'endpointslices', 'configmaps', 'secrets', 'persistentvolumes', 'persistentvolumeclaims', 'storageclasses', 'priorityclasses'];
@@ -31,6 +32,9 @@ const USAGE_SAMPLE_WALL_MS = 250;
 export interface SessionOptions {
   seed: number;
   workers: number;
+  /** A scenario's named workers and scheduler configuration (BootOptions). */
+  nodes?: WorkerNodeConfig[];
+  schedulerConfig?: string;
   hostFactory: HostFactory;
   /** Output a streaming command prints after its exec() returned (`kubectl get -w`). */
   print: (text: string) => void;
@@ -60,7 +64,16 @@ export class ClusterSession implements ReplayTarget {
 
   constructor(readonly options: SessionOptions) {
     // 10.244.0.0/16 holds 256 nodes' /24s: a bigger cluster gets a bigger pod subnet, as kubeadm's would.
-    const cluster = new Cluster({ seed: options.seed, workers: options.workers, ...(options.workers > 255 ? { podSubnet: '10.0.0.0/8' } : {}) }, options.hostFactory);
+    const cluster = new Cluster(
+      {
+        seed: options.seed,
+        workers: options.workers,
+        ...(options.nodes ? { nodes: options.nodes } : {}),
+        ...(options.schedulerConfig !== undefined ? { schedulerConfig: options.schedulerConfig } : {}),
+        ...(options.workers > 255 ? { podSubnet: '10.0.0.0/8' } : {})
+      },
+      options.hostFactory
+    );
     this.cluster = cluster;
     this.console = new Console(cluster, { print: (text) => options.print(text) });
     cluster.conductor.onTrace = (events) => {

@@ -6,7 +6,7 @@
 import * as Comlink from 'comlink';
 import type { TraceEvent } from '../../sim/kernel/trace';
 import { appendBounded, applyChanges, applyUsage, EMPTY_RESOURCE, latestHeartbeats, type KObject, type Resources } from './deltas';
-import type { ClockStatus, ExecResult, NodeUsageSample, PageMessage, PlaygroundApi } from './protocol';
+import type { BootOptions, ClockStatus, ExecResult, NodeUsageSample, PageMessage, PlaygroundApi } from './protocol';
 import type { AttemptRecord } from '../../sim/scheduler/explain';
 import { indexByPod, type PodTraceIndex } from '../inspector/sequence';
 import { foldPulls, foldRailCalls, type PullState, type RailCall } from '../viz/rail';
@@ -19,6 +19,9 @@ export type ClusterPhase = 'idle' | 'booting' | 'ready' | 'failed';
 export interface ClusterOptions {
   seed?: number;
   workers?: number;
+  /** A scenario's named workers and scheduler configuration (BootOptions). */
+  nodes?: BootOptions['nodes'];
+  schedulerConfig?: string;
   /** How many recent trace events the page keeps. */
   traceLimit?: number;
   /** Start the clock once booted (default); false leaves it paused (`?autoplay=0`). */
@@ -72,7 +75,7 @@ export class Cluster {
   readonly nodes = $derived(this.list('nodes'));
   readonly events = $derived(this.list('events'));
 
-  #options: Required<ClusterOptions>;
+  #options: Required<Omit<ClusterOptions, 'nodes' | 'schedulerConfig'>> & Pick<ClusterOptions, 'nodes' | 'schedulerConfig'>;
   #worker: Worker | undefined;
   #api: Comlink.Remote<PlaygroundApi> | undefined;
   #port: MessagePort | undefined;
@@ -87,7 +90,26 @@ export class Cluster {
   #prepared = false;
 
   constructor(options: ClusterOptions = {}) {
-    this.#options = { seed: options.seed ?? 1, workers: options.workers ?? 2, traceLimit: options.traceLimit ?? 2000, autoplay: options.autoplay ?? true };
+    this.#options = { seed: options.seed ?? 1, workers: options.workers ?? 2, traceLimit: options.traceLimit ?? 2000, autoplay: options.autoplay ?? true, nodes: options.nodes, schedulerConfig: options.schedulerConfig };
+  }
+
+  /**
+   * A new cluster in a new worker (a lesson's, or its Reset): the old worker and everything shown
+   * of it go; the same object stays, so whatever listens to it keeps listening.
+   */
+  async reboot(options: Pick<ClusterOptions, 'seed' | 'workers' | 'nodes' | 'schedulerConfig'>): Promise<void> {
+    const speed = this.clock.speed;
+    this.dispose();
+    this.#options = { ...this.#options, seed: options.seed ?? 1, workers: options.workers ?? 2, nodes: options.nodes, schedulerConfig: options.schedulerConfig };
+    this.error = undefined;
+    this.clock = { t: 0, running: false, speed: this.clock.speed };
+    this.resources = new Map();
+    this.markers = [];
+    this.seeking = this.jump = undefined;
+    this.#prepared = false;
+    await this.start();
+    // The speed the reader chose holds across the reboot.
+    if (speed !== this.clock.speed) await this.setSpeed(speed);
   }
 
   /** Boots the worker and the default cluster, connects the delta port and starts the clock. */
@@ -104,7 +126,8 @@ export class Cluster {
       this.#worker = worker;
       this.#api = Comlink.wrap<PlaygroundApi>(worker);
 
-      this.#setClock(await this.#api.boot({ seed: this.#options.seed, workers: this.#options.workers }));
+      const { seed, workers, nodes, schedulerConfig } = this.#options;
+      this.#setClock(await this.#api.boot({ seed, workers, ...(nodes ? { nodes } : {}), ...(schedulerConfig !== undefined ? { schedulerConfig } : {}) }));
 
       const channel = new MessageChannel();
       this.#port = channel.port1;

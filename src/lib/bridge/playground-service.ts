@@ -12,7 +12,7 @@ import { inProcessHosts, type Cluster, type HostFactory } from '../../sim/cluste
 import type { AttemptRecord } from '../../sim/scheduler/explain';
 import { firstMutatingCommand } from '../../sim/cluster/read-only';
 import { formatClock } from '../../sim/kernel/trace';
-import { ClusterSession } from './cluster-session';
+import { ClusterSession, type SessionOptions } from './cluster-session';
 
 export { MIRRORED } from './cluster-session';
 import { TimelineService } from './timeline-service';
@@ -27,7 +27,7 @@ export class PlaygroundService implements PlaygroundApi {
   /** The session the page is shown: the live one, or the past one the timeline is viewing. */
   #view?: ClusterSession;
   #timeline?: TimelineService;
-  #options = { seed: 1, workers: 2 };
+  #options: Pick<SessionOptions, 'seed' | 'workers' | 'nodes' | 'schedulerConfig'> = { seed: 1, workers: 2 };
   #ports: MessagePort[] = [];
   #running = false;
   #speed = 1;
@@ -92,7 +92,12 @@ export class PlaygroundService implements PlaygroundApi {
   }
 
   async boot(options: BootOptions): Promise<ClockStatus> {
-    this.#options = { seed: options.seed ?? 1, workers: options.workers ?? 2 };
+    this.#options = {
+      seed: options.seed ?? 1,
+      workers: options.nodes?.length ?? options.workers ?? 2,
+      ...(options.nodes ? { nodes: options.nodes } : {}),
+      ...(options.schedulerConfig !== undefined ? { schedulerConfig: options.schedulerConfig } : {})
+    };
     const live = this.#newSession(this.hostFactory);
     this.#live = this.#view = live;
     await this.#exclusive(() => live.boot());

@@ -6,6 +6,7 @@
  */
 import type { TraceEvent } from '../../sim/kernel/trace';
 import type { AttemptRecord } from '../../sim/scheduler/explain';
+import type { WorkerNodeConfig } from '../../sim/cluster/config';
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
@@ -63,6 +64,10 @@ export interface BootOptions {
   seed?: number;
   /** Number of worker nodes (default 2). */
   workers?: number;
+  /** Named workers with their sizes and KubeletConfiguration, instead of `workers` (a scenario's cluster: clusterConfigOf). */
+  nodes?: WorkerNodeConfig[];
+  /** A KubeSchedulerConfiguration (YAML) the kube-scheduler starts with. */
+  schedulerConfig?: string;
 }
 
 /** Exposed by workers/cluster.worker.ts through Comlink. */

@@ -72,7 +72,10 @@ export class Cluster {
     this.conductor.add(hostFactory('kube-scheduler', SCHEDULER_HOST, this.config.seed));
     this.conductor.add(this.console);
     this.addNode('control-plane', { controlPlane: true });
-    for (let i = 1; i <= this.config.workers; i++) this.addNode(`worker-${i}`);
+    if (this.config.nodes) for (const { name, ...opts } of this.config.nodes) this.addNode(name, opts);
+    else for (let i = 1; i <= this.config.workers; i++) this.addNode(`worker-${i}`);
+    // A scenario's scheduler configuration: the kube-scheduler restarts with it at once (its first round).
+    if (this.config.schedulerConfig !== undefined) this.console.ask(SCHEDULER_HOST, 'scheduler-config', { text: this.config.schedulerConfig }, () => {});
   }
 
   get now(): number {

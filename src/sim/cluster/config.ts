@@ -6,6 +6,7 @@
 import { Rand } from '../kernel/rand';
 import type { NodeSpec } from './kubelet-host';
 import { kubeadmStaticPods } from './kubeadm-manifests';
+import type { KubeletConfiguration } from '../kubelet/config/config';
 
 export interface ClusterConfig {
   seed: number;
@@ -20,6 +21,15 @@ export interface ClusterConfig {
    * (the bench) use a larger subnet, e.g. 10.0.0.0/8.
    */
   podSubnet: string;
+  /** The worker nodes by name, size and KubeletConfiguration, in place of `workers` default ones (a scenario's cluster). */
+  nodes?: WorkerNodeConfig[];
+  /** A KubeSchedulerConfiguration (YAML) the kube-scheduler restarts with as the cluster boots. */
+  schedulerConfig?: string;
+}
+
+/** A worker node of a scenario's cluster: its name and NodeOptions (sizes, kubelet configuration). */
+export interface WorkerNodeConfig extends NodeOptions {
+  name: string;
 }
 
 export const DEFAULT_CLUSTER: ClusterConfig = { seed: 1, workers: 2, kubeletsPerHost: 50, traceCapacity: 200_000, podSubnet: '10.244.0.0/16' };
@@ -51,6 +61,8 @@ export interface NodeOptions {
   controlPlane?: boolean;
   /** Swap on the node, e.g. `1Gi` (`sim node add --swap`). */
   swap?: string;
+  /** The node's KubeletConfiguration (defaults filled); its maxPods is the node's pods capacity. */
+  kubelet?: KubeletConfiguration;
 }
 
 /** The identity of the i-th node (0 = control-plane), drawn from the seed. */
@@ -64,7 +76,8 @@ export function nodeSpec(name: string, index: number, rand: Rand, opts: NodeOpti
     podCIDR,
     cpu: opts.cpu ?? '4',
     memory: opts.memory ?? '8Gi',
-    pods: opts.pods ?? 110,
+    // upstream: the node's pods capacity is the kubelet's maxPods.
+    pods: opts.kubelet?.maxPods ?? opts.pods ?? 110,
     ephemeralStorage: opts.ephemeralStorage ?? '100Gi',
     controlPlane: opts.controlPlane ?? false,
     machineID: hex() + hex() + hex() + hex(),
@@ -72,6 +85,7 @@ export function nodeSpec(name: string, index: number, rand: Rand, opts: NodeOpti
     // Nodes do not come up in the same millisecond: 0.2 .. 2 s of boot before the kubelet starts.
     bootDelayMs: 200 + rand.int(1800),
     ...(opts.swap ? { swap: opts.swap } : {}),
+    ...(opts.kubelet ? { config: opts.kubelet } : {}),
     // kubeadm init writes the control plane's static pod manifests on the control-plane node.
     ...(opts.controlPlane ? { staticPods: kubeadmStaticPods({ nodeName: name, advertiseAddress: internalIP }) } : {})
   };
