@@ -69,8 +69,11 @@ export async function main(argv: string[]): Promise<number> {
   for (const cmd of parseScript(script)) {
     const out = await console.run(cmd);
     if (echo) process.stdout.write(`$ ${cmd.line}\n`);
-    process.stdout.write(out.stdout);
-    process.stderr.write(out.stderr);
+    if (out.segments) for (const s of out.segments) (s.stream === 'stdout' ? process.stdout : process.stderr).write(s.text);
+    else {
+      process.stdout.write(out.stdout);
+      process.stderr.write(out.stderr);
+    }
     // Like a shell script without `set -e`: the exit status is the last command's.
     exitCode = out.exitCode;
     if (out.exitCode !== 0 && strict) return 1;

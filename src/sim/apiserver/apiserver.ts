@@ -22,6 +22,7 @@ import { jsonPatch, mergePatch, strategicMergePatch } from './patch';
 import { gracePeriodFor, HAS_STATUS_SUBRESOURCE, prepareForCreate, priorityClasses, type StrategyContext } from './strategy';
 import { sameJSON } from '../api/canonical';
 import { canIgnorePDB, checkEviction, withDisruptionTarget } from './eviction';
+import { POD_CONTROLLER_RESOURCES, validateNamespace, validatePod, validatePodController } from './podsecurity/admission';
 
 export type Verb = 'get' | 'list' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection' | 'watch';
 
@@ -243,6 +244,22 @@ export class ApiServer {
     }
   }
 
+  /**
+   * The PodSecurity admission plugin (validating admission, after the object's validation): pods
+   * refused or warned, pod templates warned, namespace labels checked (src/sim/apiserver/podsecurity).
+   */
+  #podSecurity(r: ResourceInfo, obj: KObject, old?: KObject): void {
+    const nsLabels = () => this.store.get('namespaces', obj.metadata.namespace)?.metadata.labels;
+    let verdict;
+    if (r.name === 'pods') verdict = validatePod(nsLabels(), obj, old);
+    else if (POD_CONTROLLER_RESOURCES.has(r.name)) verdict = validatePodController(nsLabels(), r.name, obj);
+    else if (r.name === 'namespaces') verdict = validateNamespace(obj, old, () => this.store.list('pods', obj.metadata.name));
+    else return;
+    if (verdict.forbidden) throw forbidden(r, obj.metadata.name ?? '', verdict.forbidden);
+    if (verdict.invalid) throw invalid(r.kind, r.group, obj.metadata.name ?? '', statusMessage(r.kind, obj.metadata.name ?? '', verdict.invalid), toStatusCauses(verdict.invalid));
+    this.#warnings.push(...verdict.warnings);
+  }
+
   /** Warnings for the request being handled. */
   #warnings: string[] = [];
 
@@ -299,6 +316,7 @@ export class ApiServer {
     }
     prepareForCreate(r.name, obj, ctx);
     this.#validateOrThrow(r, obj);
+    this.#podSecurity(r, obj);
     const key = keyOf(md.namespace, md.name);
     if (this.store.get(r.name, key)) throw alreadyExists(r, md.name);
     if (req.dryRun) return obj;
@@ -344,6 +362,7 @@ export class ApiServer {
     applyDefaults(r.kind, obj);
     if (r.hasGeneration && !sameJSON(obj.spec, old.spec)) obj.metadata.generation = (old.metadata.generation ?? 1) + 1;
     this.#validateOrThrow(r, obj, old);
+    this.#podSecurity(r, obj, old);
     return this.#commitUpdate(r, old, obj, req.dryRun ?? false);
   }
 

@@ -99,7 +99,7 @@ export class Console {
       const out = await this.run(cmd);
       results.push({ line: cmd.line, lineNo: cmd.lineNo, output: out });
       if (this.options.echo) output += `$ ${cmd.line}\n`;
-      output += out.stdout + out.stderr;
+      output += out.segments ? out.segments.map((x) => x.text).join('') : out.stdout + out.stderr;
       if (out.exitCode !== 0) exitCode = 1;
     }
     return { output, exitCode, results };

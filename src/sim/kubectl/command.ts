@@ -5,7 +5,7 @@
  * upstream: staging/src/k8s.io/kubectl/pkg/cmd/util/helpers.go (CheckErr, UsageErrorf,
  * AddSourceToErr), github.com/spf13/cobra command.go.
  */
-import type { KubectlContext } from './context';
+import type { KubectlContext, TerminalSegment } from './context';
 import { SIM_EPOCH_MS } from '../kernel/clock';
 import { kubectlErrorMessage, type Status } from '../api/errors';
 import type { FlagDef } from './flags';
@@ -30,11 +30,27 @@ export interface CommandSpec {
 export class Output {
   stdout = '';
   stderr = '';
+  /** stdout with the warnings where they were printed; errors (kubectl prints them last) come after. */
+  #inline: TerminalSegment[] = [];
+  #errors = '';
+  #warned = false;
   out(text: string): void {
     this.stdout += text;
+    this.#inline.push({ stream: 'stdout', text });
   }
   err(text: string): void {
     this.stderr += text;
+    this.#errors += text;
+  }
+  /** A `Warning: ...` line (stderr), shown before the output that follows it, as in a terminal. */
+  warning(text: string): void {
+    this.stderr += text;
+    this.#inline.push({ stream: 'stderr', text });
+    this.#warned = true;
+  }
+  /** What a terminal shows, when warnings make it differ from stdout then stderr. */
+  segments(): TerminalSegment[] | undefined {
+    return this.#warned ? [...this.#inline, ...(this.#errors ? [{ stream: 'stderr' as const, text: this.#errors }] : [])] : undefined;
   }
 }
 

@@ -52,4 +52,11 @@ export interface CommandOutput {
   stderr: string;
   /** 0 on success, 1 on error (kubectl's DefaultErrorExitCode). */
   exitCode: number;
+  /** stdout and stderr in the order a terminal shows them, when that is not stdout then stderr (a `Warning:` before the line it concerns). */
+  segments?: TerminalSegment[];
+}
+
+export interface TerminalSegment {
+  stream: 'stdout' | 'stderr';
+  text: string;
 }

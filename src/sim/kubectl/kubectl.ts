@@ -90,7 +90,10 @@ function commandWords(argv: readonly string[], defs: readonly FlagDef[]): { word
 
 export async function runKubectl(argv: string[], ctx: KubectlContext): Promise<CommandOutput> {
   const out = new Output();
-  const done = (exitCode: number): CommandOutput => ({ stdout: out.stdout, stderr: out.stderr, exitCode });
+  const done = (exitCode: number): CommandOutput => {
+    const segments = out.segments();
+    return { stdout: out.stdout, stderr: out.stderr, exitCode, ...(segments ? { segments } : {}) };
+  };
   try {
     await dispatch(argv, ctx, out);
     return done(0);
@@ -157,7 +160,7 @@ async function dispatch(argv: string[], ctx: KubectlContext, out: Output): Promi
     ...ctx,
     request: async (req) => {
       const res = await ctx.request(req);
-      if (res.ok && res.warnings) for (const w of res.warnings) out.err(`Warning: ${w}\n`);
+      if (res.ok && res.warnings) for (const w of res.warnings) out.warning(`Warning: ${w}\n`);
       return res;
     }
   };
