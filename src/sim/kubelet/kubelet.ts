@@ -306,6 +306,7 @@ export class Kubelet {
     pods.runtimeManager.cgroupDriver = config.cgroupDriver;
     pods.runtimeManager.log = (severity, source, msg, kv) => this.log(severity, source, msg, kv);
     pods.pleg.metrics = this.metrics;
+    pods.runtimeManager.metrics = this.metrics;
     pods.podWorkers.onSyncDone = (pod, operation, durationMs, firstSeen) =>
       this.metrics.podSynced(pod.metadata.uid, operation, durationMs, firstSeen, pods.statusManager.get(pod.metadata.uid)?.phase === 'Running', clock.now());
     this.#pods.start();
@@ -331,7 +332,7 @@ export class Kubelet {
       (e) => this.deps.trace({ component: 'kubelet', node: this.nodeName, ...e })
     );
     this.logManager.start();
-    this.resources = startNodeResources({ node: this.nodeName, capacity: this.deps.identity, clock, trace: this.deps.trace, config, runtime: this.#runtime, recorder: this.recorder, pods, onConditions: (c) => this.#pressureChanged(c), gc: this.gc, log: (severity, source, msg, kv) => this.log(severity, source, msg, kv) });
+    this.resources = startNodeResources({ node: this.nodeName, capacity: this.deps.identity, clock, trace: this.deps.trace, config, runtime: this.#runtime, recorder: this.recorder, pods, onConditions: (c) => this.#pressureChanged(c), gc: this.gc, log: (severity, source, msg, kv) => this.log(severity, source, msg, kv), evicted: (signal) => this.metrics.evictions.inc({ eviction_signal: signal }) });
   }
 
   /** upstream: nodestatus/setters.go MemoryPressureCondition etc. record an event when the condition flips. */

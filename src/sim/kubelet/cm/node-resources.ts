@@ -35,6 +35,8 @@ export interface NodeResourcesDeps {
   onConditions: (conditions: Set<NodeConditionType>) => void;
   /** The kubelet's container and image collectors (kubelet-gc.ts): the eviction manager's node-level reclaim. */
   gc?: { containers: ContainerGC; images: ImageGCManager };
+  /** kubelet_evictions: a pod was evicted for this signal. */
+  evicted?: (signal: string) => void;
   /** A klog line in the node's journal. */
   log?: (severity: Severity, source: string, msg: string, kv?: Record<string, unknown>) => void;
 }
@@ -95,7 +97,8 @@ export function startNodeResources(d: NodeResourcesDeps): NodeResources {
           imageGC: { deleteUnusedImages: (done) => d.gc!.images.deleteUnusedImages(done) }
         }
       : {}),
-    ...(d.log ? { log: d.log } : {})
+    ...(d.log ? { log: d.log } : {}),
+    ...(d.evicted ? { evicted: d.evicted } : {})
   });
   eviction.start();
   // upstream: NewMainKubelet adds the eviction manager as the first pod admit handler.

@@ -68,6 +68,8 @@ export interface EvictionManagerDeps {
   /** The kubelet's collectors, asked to reclaim disk before a pod is evicted for it. upstream: NewManager's imageGC, containerGC */
   containerGC?: { deleteAllUnusedContainers: NodeReclaimFunc };
   imageGC?: { deleteUnusedImages: NodeReclaimFunc };
+  /** kubelet_evictions{eviction_signal}, counted when a pod is evicted. upstream: eviction_manager.go synchronize (metrics.Evictions) */
+  evicted?: (signal: string) => void;
   /** A klog line in the kubelet's journal. */
   log?: (severity: 'I' | 'E', source: string, msg: string, kv?: Record<string, unknown>) => void;
 }
@@ -222,6 +224,7 @@ export class EvictionManager {
       this.deps.trace({ component: 'kubelet', node: this.deps.node, pod: `${pod.metadata.namespace}/${pod.metadata.name}`, kind: 'eviction.evict', signal: threshold.signal, message });
       this.deps.recorder.event(pod, 'Warning', 'Evicted', message);
       this.deps.killPod(pod, grace, { reason: 'Evicted', message, condition: { type: 'DisruptionTarget', status: 'True', reason: 'TerminationByKubelet', message } });
+      this.deps.evicted?.(threshold.signal);
       return pod;
     }
     return undefined;

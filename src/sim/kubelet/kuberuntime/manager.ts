@@ -89,6 +89,8 @@ export class KubeGenericRuntimeManager {
 
   /** The prober's liveness and startup results (prober/): a failed container is killed and restarted. */
   probeResults?: ProbeResults;
+  /** kubelet_started_containers_total and _errors_total, when the kubelet keeps metrics. */
+  metrics?: { podStarting(): void; containerStarting(containerType: string): void; containerStartFailed(containerType: string, code: string): void };
   /** The kubelet's journal (its klog lines), when it keeps one. */
   log?: (severity: 'I' | 'W' | 'E', source: string, msg: string, kv?: Record<string, unknown>) => void;
 
@@ -165,6 +167,8 @@ export class KubeGenericRuntimeManager {
       else cb(result);
       return;
     }
+    // upstream: kuberuntime_manager.go SyncPod: StartedPodsTotal before createPodSandbox.
+    this.metrics?.podStarting();
     this.runtime.RunPodSandbox(config, (r) => {
       if (!r.ok) {
         // upstream: kuberuntime_manager.go SyncPod: FailedCreatePodSandBox, retried at the next sync.
@@ -201,6 +205,15 @@ export class KubeGenericRuntimeManager {
       }
       this.backOff.next(key, now);
     }
+    // upstream: kuberuntime_manager.go SyncPod's start(): an attempt is counted once past the back-off, its failure by error code.
+    const containerType = fieldPath.startsWith('spec.initContainers') ? 'init_container' : 'container';
+    this.metrics?.containerStarting(containerType);
+    const finish = done;
+    done = () => {
+      const failure = result.failures.get(c.name);
+      if (failure) this.metrics?.containerStartFailed(containerType, failure.reason);
+      finish();
+    };
     this.images.ensureImageExists(pod, c, fieldPath, config, (img) => {
       if (!img.ok) {
         event('Warning', 'Failed', `Error: ${img.reason}`);

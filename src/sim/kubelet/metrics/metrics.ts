@@ -33,6 +33,10 @@ export class KubeletMetrics {
   readonly runtimeOperationsErrors: Metric;
   readonly podWorkerDuration: Metric;
   readonly podStartDuration: Metric;
+  readonly startedContainers: Metric;
+  readonly startedContainersErrors: Metric;
+  readonly startedPods: Metric;
+  readonly evictions: Metric;
   /** PLEG relists happen every period from `#plegStart`: counted at scrape time, not per relist. */
   #plegStart?: number;
   #plegStop?: number;
@@ -68,6 +72,23 @@ export class KubeletMetrics {
       stabilityLevel: 'ALPHA',
       buckets: POD_STARTUP_DURATION_BUCKETS
     });
+    this.startedContainers = r.counter({ name: 'kubelet_started_containers_total', help: 'Cumulative number of containers started', stabilityLevel: 'ALPHA', labels: ['container_type'] });
+    this.startedContainersErrors = r.counter({ name: 'kubelet_started_containers_errors_total', help: 'Cumulative number of errors when starting containers', stabilityLevel: 'ALPHA', labels: ['container_type', 'code'] });
+    this.startedPods = r.counter({ name: 'kubelet_started_pods_total', help: 'Cumulative number of pods started', stabilityLevel: 'ALPHA' });
+    this.evictions = r.counter({ name: 'kubelet_evictions', help: 'Cumulative number of pod evictions by eviction signal', stabilityLevel: 'ALPHA', labels: ['eviction_signal'] });
+  }
+
+  /** upstream: kuberuntime_manager.go SyncPod start(): StartedContainersTotal, then StartedContainersErrorsTotal on failure. */
+  containerStarting(containerType: string): void {
+    this.startedContainers.inc({ container_type: containerType });
+  }
+
+  podStarting(): void {
+    this.startedPods.inc();
+  }
+
+  containerStartFailed(containerType: string, code: string): void {
+    this.startedContainersErrors.inc({ container_type: containerType, code });
   }
 
   /** upstream: instrumented_services.go recordOperation / recordError, for one CRI call. */

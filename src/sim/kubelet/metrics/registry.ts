@@ -141,7 +141,7 @@ function escapeHelp(s: string): string {
   return s.replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
 }
 
-function labelText(labels: Record<string, string>): string {
+export function labelText(labels: Record<string, string>): string {
   // `le` stays last, as client_golang appends it after the sorted label pairs.
   const names = Object.keys(labels).filter((n) => n !== 'le').sort();
   if ('le' in labels) names.push('le');

@@ -24,6 +24,8 @@ import type { NodeIdentity } from '../nodestatus/setters';
 import { authFilter, type ClientCertificate } from './auth';
 import { containerLogPath, readLogs, validateContainerLogStatus, type LogOptions } from './container-logs';
 import { buildSummary } from './stats';
+import { renderCadvisor } from './cadvisor';
+import { nodeOSFor } from '../../node/os/node-os';
 
 /** upstream: pkg/cluster/ports KubeletPort */
 export const KUBELET_PORT = 10250;
@@ -68,6 +70,8 @@ export interface KubeletServerDeps {
   trace?: (e: TraceInput) => void;
 }
 
+/** upstream: expfmt FmtText, the content type of the text exposition format. */
+const PROMETHEUS_TEXT = 'text/plain; version=0.0.4; charset=utf-8';
 const text = (status: number, body: string): KubeletResponse => ({ status, body, contentType: 'text/plain; charset=utf-8' });
 const json = (body: unknown): KubeletResponse => ({ status: 200, body: JSON.stringify(body), contentType: 'application/json' });
 
@@ -89,8 +93,9 @@ export class KubeletServer {
       case 'healthz':
         return respond(text(200, 'ok'));
       case 'metrics':
+        if (parts[1] === 'cadvisor' && parts.length === 2) return respond({ status: 200, body: this.#cadvisor(), contentType: PROMETHEUS_TEXT });
         if (parts.length > 1) break;
-        return this.#runtimeCounts((counts) => respond({ status: 200, body: this.deps.metrics().render(this.deps.clock.now(), counts), contentType: 'text/plain; version=0.0.4; charset=utf-8' }));
+        return respond({ status: 200, body: this.deps.metrics().render(this.deps.clock.now(), this.#runtimeCounts()), contentType: PROMETHEUS_TEXT });
       case 'stats':
         if (parts[1] !== 'summary' || parts.length > 2) break;
         return respond(json(buildSummary({ identity: this.deps.identity, now: this.deps.clock.now(), startTime: this.deps.startTime(), pods: this.#pods() })));
@@ -120,19 +125,26 @@ export class KubeletServer {
     return this.#pods().find((p) => p.metadata.namespace === namespace && p.metadata.name === name);
   }
 
-  /** upstream: pleg updateRunningPodAndContainerMetrics: ready sandboxes, containers by state. */
-  #runtimeCounts(done: (c: RuntimeCounts) => void): void {
-    const rt = this.deps.runtime();
-    rt.ListPodSandbox(undefined, (sbs) => {
-      rt.ListContainers(undefined, (cs) => {
-        const containers: Record<string, number> = {};
-        for (const c of cs.ok ? cs.value : []) {
-          const state = c.state.replace(/^CONTAINER_/, '').toLowerCase();
-          containers[state] = (containers[state] ?? 0) + 1;
-        }
-        done({ runningPods: sbs.ok ? sbs.value.filter((s) => s.state === 'SANDBOX_READY').length : 0, containers });
-      });
-    });
+  /**
+   * upstream: pleg/generic.go updateRunningPodAndContainerMetrics: the relist sets the running
+   * gauges from what it listed; a scrape only reads them. Here the scrape reads the runtime's
+   * sandboxes and containers in place (what the last relist saw): no CRI call, no virtual time.
+   */
+  #runtimeCounts(): RuntimeCounts {
+    const { sandboxes, containers: cs } = this.deps.runtime().inventory();
+    const containers: Record<string, number> = {};
+    for (const c of cs) {
+      const state = c.state.replace(/^CONTAINER_/, '').toLowerCase();
+      containers[state] = (containers[state] ?? 0) + 1;
+    }
+    return { runningPods: sandboxes.filter((s) => s.state === 'SANDBOX_READY').length, containers };
+  }
+
+  /** /metrics/cadvisor: the node's kernel figures for every cgroup, as cAdvisor exposes them. */
+  #cadvisor(): string {
+    const runtime = this.deps.runtime();
+    const { clock, identity } = this.deps;
+    return renderCadvisor({ identity, os: nodeOSFor(runtime, clock), containers: runtime.inventory().containers, driver: this.deps.config().cgroupDriver, now: clock.now() });
   }
 
   /** upstream: server.go getContainerLogs + kubelet_pods.go GetKubeletContainerLogs. */

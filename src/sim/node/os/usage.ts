@@ -176,3 +176,15 @@ export function timeToReach(c: ContainerProcess, bytes: number, from: number): n
   }
   return hi;
 }
+
+/** The CPU-seconds the container used in (from, to]: its usage is flat within each 15 s window, so the sum is exact. */
+export function cpuSecondsBetween(c: ContainerProcess, from: number, to: number): number {
+  let t = Math.max(from, c.startedAt);
+  let total = 0;
+  while (t < to) {
+    const end = Math.min(to, (Math.floor(t / 15_000) + 1) * 15_000);
+    total += (usageNanoCores(c, t) / 1e9) * ((end - t) / 1000);
+    t = end;
+  }
+  return total;
+}
