@@ -26,7 +26,8 @@ spec:
 EOF
 `;
 
-describe('npx kubarium', () => {
+// Each test spawns the CLI (a Node process that boots a cluster): allow as long as the spawn's own timeout.
+describe('npx kubarium', { timeout: 60_000 }, () => {
   it('applies a multi-document manifest, advances time and prints a valid List and a table', () => {
     const r = kubarium([], MANIFEST + 'sim advance 30s\nkubectl get pods -n shop -o json\nkubectl get pods -n shop\nkubectl get nodes\n');
     expect(r.stderr).toBe('');

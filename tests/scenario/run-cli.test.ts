@@ -18,7 +18,8 @@ const write = (name: string, text: string) => {
   return p;
 };
 
-describe('npx kubarium run', () => {
+// Each test spawns the CLI (a Node process that boots a cluster): allow as long as the spawn's own timeout.
+describe('npx kubarium run', { timeout: 60_000 }, () => {
   it('lists the built-in lessons', () => {
     const r = kubarium(['run', '--list']);
     expect(r.status).toBe(0);
