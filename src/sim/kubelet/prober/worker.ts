@@ -152,6 +152,10 @@ export class Worker {
     const status = this.deps.podStatus(this.pod.metadata.uid);
     // Either the pod has not been created yet, or it was already deleted.
     if (!status) return done(true);
+    // The same status object as at the last probe that passed every check below: they pass again
+    // (the container, its start and `started` are the status's; the initial delay, once over,
+    // stays over; this.pod does not change), unless a failure put the worker on hold since.
+    if (status === this.#passedStatus && !this.onHold) return this.#callProber(status, done);
     if (status.phase === 'Failed' || status.phase === 'Succeeded') return done(false);
     const name = this.container.name;
     const c = findStatus(status.containerStatuses, name) ?? findStatus(status.initContainerStatuses, name);
@@ -189,6 +193,14 @@ export class Worker {
       // Other probes wait until the container has started.
       return done(true);
     }
+    this.#passedStatus = status;
+    this.#callProber(status, done);
+  }
+
+  /** The pod status of the last probe that reached the prober (see doProbe). */
+  #passedStatus: unknown;
+
+  #callProber(status: any, done: (keepGoing: boolean) => void): void {
     const containerID = this.containerID;
     if (this.#rawFor !== containerID) {
       this.#rawFor = containerID;

@@ -447,17 +447,25 @@ export class ContainerRuntime {
   ExecSync(containerId: string, cmd: string[], timeout: number, cb: CriCallback<{ stdout: string; stderr: string; exitCode: number }>): void {
     // Hot path (an exec probe per container every 10 s): one closure state object, trace events
     // built directly (the same fields, in the same order, as #emit/#return would build them).
-    const pod = this.#containers.get(containerId)?.pod;
+    const c0 = this.#containers.get(containerId);
+    const pod = c0?.pod;
     const t0 = this.#clock.now();
     this.#trace(pod ? { component: 'containerd', node: this.node, pod, kind: 'cri.ExecSync', phase: 'call', containerId, cmd, timeout } : { component: 'containerd', node: this.node, kind: 'cri.ExecSync', phase: 'call', containerId, cmd, timeout });
-    this.#clock.after(this.#draw('ExecSync'), () => {
+    const latency = this.#draw('ExecSync');
+    const run = () => {
       const c = this.#containers.get(containerId);
       if (!c) return this.#execReturn(pod, t0, containerId, cmd, timeout, { ok: false, error: containerNotFound(containerId) }, cb);
       if (c.status.state !== 'CONTAINER_RUNNING') return this.#execReturn(pod, t0, containerId, cmd, timeout, { ok: false, error: notRunning(c.status.state) }, cb);
       const program = execProgram(c.imageProgram, this.images.get(c.status.image)?.image, cmd);
       if (program === undefined) return this.#execReturn(pod, t0, containerId, cmd, timeout, { ok: true, value: { stdout: '', stderr: execNotFound(cmd[0] ?? '') + '\n', exitCode: 126 } }, cb);
       new ExecRun(this, c, containerId, program, cmd, timeout, pod, t0, cb).start();
-    });
+    };
+    // `true` / `false` in a running container (the exec probe's favourite): its whole life is known
+    // now, so one timer at its exit instead of one at the exec's start and one at the exit.
+    if (c0 && c0.status.state === 'CONTAINER_RUNNING' && trivialExitCode(cmd) !== undefined && execProgram(c0.imageProgram, this.images.get(c0.status.image)?.image, cmd) === 'sh') {
+      return new ExecRun(this, c0, containerId, 'sh', cmd, timeout, pod, t0, cb).startTrivial(t0 + latency, run);
+    }
+    this.#clock.after(latency, run);
   }
 
   /** ExecSync's return: traced as #return traces it (details: containerId, cmd, timeout, exitCode when ok), then answered. */
@@ -672,7 +680,7 @@ class ExecRun implements ShimHooks {
   stderr = '';
   timer: TimerId | undefined;
   done = false;
-  /** The exec'd process's shim (none for `true` / `false`: see start). */
+  /** The exec'd process's shim (none for `true` / `false`: see startTrivial). */
   shim?: Shim;
   readonly clock: SimClock;
 
@@ -700,17 +708,31 @@ class ExecRun implements ShimHooks {
   start(): void {
     this.stopWithContainer = () => (this.shim ? this.shim.exit(137, 'SIGKILL') : this.exited(137));
     this.c.stopWaiters.push(this.stopWithContainer);
-    // `true` / `false` (an exec probe's favourite): a process that exits at its first step, so
-    // nothing but that step: it exits PROCESS_START_MS after the exec, well inside any timeout
-    // (whole seconds), as the shim would run it. The hot path of a thousand nodes' exec probes.
-    const trivial = this.program === 'sh' ? trivialExitCode(this.cmd) : undefined;
-    if (trivial !== undefined) {
-      this.timer = this.clock.after(PROCESS_START_MS, () => this.exited(trivial));
-      return;
-    }
     if (this.timeout > 0) this.timer = this.clock.after(this.timeout * 1000, () => this.#timedOut());
     this.shim = new Shim(this.program, this.cmd, 'SIGKILL', this.clock, this, () => this.#spawn());
     this.shim.start();
+  }
+
+  /**
+   * `true` / `false` (ExecSync's hot path: a process that exits at its first step, well inside any
+   * timeout of whole seconds, as the shim would run it) exec'd at `startAt` (ExecSync's latency from now): it exits PROCESS_START_MS
+   * later with its status. Should the container die before `startAt`, the exec never started:
+   * `notStarted` (ExecSync's own start) answers then, finding the container gone or not running.
+   */
+  startTrivial(startAt: number, notStarted: () => void): void {
+    const code = trivialExitCode(this.cmd)!;
+    this.stopWithContainer = () => {
+      if (this.clock.now() < startAt) {
+        this.done = true;
+        this.clock.cancel(this.timer);
+        this.#unhook();
+        this.clock.at(startAt, notStarted);
+        return;
+      }
+      this.exited(137);
+    };
+    this.c.stopWaiters.push(this.stopWithContainer);
+    this.timer = this.clock.at(startAt + PROCESS_START_MS, () => this.exited(code));
   }
 
   signalled(): void {}

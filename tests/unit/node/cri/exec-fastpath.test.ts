@@ -40,6 +40,24 @@ describe('ExecSync fast path', () => {
     expect(trivialExitCode([])).toBeUndefined();
   });
 
+  it('a container that dies before the exec starts: `true` answers the same error at the same time as through the shell', () => {
+    const answers = [['true'], ['sh', '-c', 'true']].map((argv) => {
+      const h = setup(5);
+      const { containerId } = run(h, 'job', 'busybox', ['sleep', '3600']);
+      const t0 = h.clock.now();
+      let answer: unknown;
+      let at = 0;
+      h.rt.ExecSync(containerId, argv, 1, (r) => ((answer = r), (at = h.clock.now() - t0)));
+      h.rt.oomKill(containerId);
+      while (answer === undefined && h.clock.step()) {
+        /* run */
+      }
+      return { answer, at };
+    });
+    expect(answers[0].answer).toMatchObject({ ok: false });
+    expect(answers[0]).toEqual(answers[1]);
+  });
+
   it('a container that dies while `true` is being exec\'d ends the exec with 137, as through the shell', () => {
     for (const argv of [['true'], ['sh', '-c', 'true']]) {
       const h = setup(5);
