@@ -122,32 +122,19 @@ export class Prober {
     const timeout = spec.timeoutSeconds ?? 1;
     const net: ProbeNetwork = { processesAt: this.#processesAt, hung: this.deps.isHung?.(containerID) ?? false, after: this.deps.after };
     const podIP: string = status.podIP ?? '';
-    if (spec.exec) {
-      // upstream: ExpandContainerCommandOnlyStatic: $(VAR) from the container's literal env values only.
-      const raw: string[] = spec.exec.command ?? [];
-      // Hot path: an argv with no `$` expands to itself (no env map, no closure).
-      let command: string[];
-      if (raw.every((a) => typeof a === 'string' && !a.includes('$'))) command = raw.slice();
-      else {
-        const env = new Map<string, string>((container.env ?? []).filter((e: any) => e.value !== undefined).map((e: any) => [e.name, String(e.value)]));
-        command = raw.map((a: string) => expand(a, (n) => env.get(n)));
-      }
-      return doExecProbe(this.#exec, net, containerID, command, timeout, done);
+    const h = handlerOf(spec, container);
+    switch (h.kind) {
+      case 'exec':
+        return doExecProbe(this.#exec, net, containerID, h.command, timeout, done);
+      case 'http':
+        return doHTTPProbe(net, { scheme: h.scheme, host: h.host || podIP, port: h.port, path: h.path, headers: h.headers }, timeout, done);
+      case 'tcp':
+        return doTCPProbe(net, h.host || podIP, h.port, timeout, done);
+      case 'grpc':
+        return doGRPCProbe(net, podIP, h.port, h.service, timeout, done);
+      case 'error':
+        return done(unknownOutcome(h.error));
     }
-    if (spec.httpGet) {
-      const g = spec.httpGet;
-      const port = resolveContainerPort(g.port, container);
-      if ('error' in port) return done(unknownOutcome(port.error));
-      const scheme = String(g.scheme ?? 'HTTP').toLowerCase() === 'https' ? 'https' : 'http';
-      return doHTTPProbe(net, { scheme, host: g.host || podIP, port: port.port, path: g.path ?? '/', headers: g.httpHeaders ?? NO_HEADERS }, timeout, done);
-    }
-    if (spec.tcpSocket) {
-      const port = resolveContainerPort(spec.tcpSocket.port, container);
-      if ('error' in port) return done(unknownOutcome(port.error));
-      return doTCPProbe(net, spec.tcpSocket.host || podIP, port.port, timeout, done);
-    }
-    if (spec.grpc) return doGRPCProbe(net, podIP, spec.grpc.port, spec.grpc.service ?? '', timeout, done);
-    done(unknownOutcome(`missing probe handler for ${container.name}`));
   }
 }
 
@@ -171,4 +158,48 @@ class ProbeCall {
     if (o.error !== undefined && this.#retriesLeft-- > 1) return Prober.retry(this);
     Prober.answer(this, o);
   };
+}
+
+/** A probe's handler with its parameters worked out (ports resolved, $(VAR) expanded, headers made). */
+type Handler =
+  | { kind: 'exec'; command: string[] }
+  | { kind: 'http'; scheme: 'http' | 'https'; host: string; port: number; path: string; headers: readonly { name: string; value: string }[] }
+  | { kind: 'tcp'; host: string; port: number }
+  | { kind: 'grpc'; port: number; service: string }
+  | { kind: 'error'; error: string };
+
+/** A pod's probe spec and container are frozen API objects: their handler is worked out once. */
+const handlers = new WeakMap<object, Handler>();
+
+function handlerOf(spec: any, container: any): Handler {
+  const frozen = Object.isFrozen(spec) && Object.isFrozen(container);
+  let h = frozen ? handlers.get(spec) : undefined;
+  if (h && frozen) return h;
+  h = makeHandler(spec, container);
+  if (frozen) handlers.set(spec, h);
+  return h;
+}
+
+function makeHandler(spec: any, container: any): Handler {
+  if (spec.exec) {
+    // upstream: ExpandContainerCommandOnlyStatic: $(VAR) from the container's literal env values only.
+    const raw: string[] = spec.exec.command ?? [];
+    if (raw.every((a) => typeof a === 'string' && !a.includes('$'))) return { kind: 'exec', command: Object.freeze(raw.slice()) as string[] };
+    const env = new Map<string, string>((container.env ?? []).filter((e: any) => e.value !== undefined).map((e: any) => [e.name, String(e.value)]));
+    return { kind: 'exec', command: Object.freeze(raw.map((a: string) => expand(a, (n) => env.get(n)))) as string[] };
+  }
+  if (spec.httpGet) {
+    const g = spec.httpGet;
+    const port = resolveContainerPort(g.port, container);
+    if ('error' in port) return { kind: 'error', error: port.error };
+    const scheme = String(g.scheme ?? 'HTTP').toLowerCase() === 'https' ? 'https' : 'http';
+    return { kind: 'http', scheme, host: g.host || '', port: port.port, path: g.path ?? '/', headers: g.httpHeaders ?? NO_HEADERS };
+  }
+  if (spec.tcpSocket) {
+    const port = resolveContainerPort(spec.tcpSocket.port, container);
+    if ('error' in port) return { kind: 'error', error: port.error };
+    return { kind: 'tcp', host: spec.tcpSocket.host || '', port: port.port };
+  }
+  if (spec.grpc) return { kind: 'grpc', port: spec.grpc.port, service: spec.grpc.service ?? '' };
+  return { kind: 'error', error: `missing probe handler for ${container.name}` };
 }

@@ -10,7 +10,7 @@
 import { SIM_EPOCH_MS } from '../../kernel/clock';
 import { flag, ok, status, type DaemonSpec } from './daemon';
 import { HTTPD_INDEX, NGINX_WELCOME, NOT_FOUND_NGINX } from './pages';
-import type { HttpResponse, ProcessContext } from './process';
+import { FS_ERROR_TEXT, type HttpResponse, type ProcessContext } from './process';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
@@ -29,8 +29,12 @@ function redisTime(ms: number): string {
 
 /** A regular file's text, or undefined. */
 function readFile(ctx: ProcessContext, path: string): string | undefined {
+  // One lookup for the usual case (a probe reads index.html every 10 s): read answers the text, or
+  // an error code, which a file could also hold: only then does stat tell which it is.
+  const r = ctx.fs.read(path);
+  if (!(r in FS_ERROR_TEXT)) return r;
   const st = ctx.fs.stat(path);
-  return typeof st === 'object' && st.type === 'file' ? (ctx.fs.read(path) as string) : undefined;
+  return typeof st === 'object' && st.type === 'file' ? r : undefined;
 }
 
 function nginxStartup(ctx: ProcessContext): void {
@@ -61,10 +65,22 @@ function nginxTime(ms: number): string {
   return `${pad(d.getUTCDate())}/${MONTHS[d.getUTCMonth()]}/${d.getUTCFullYear()}:${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} +0000`;
 }
 
+/** nginx's 200 for a file: the same (frozen) answer while the file's text is the same. */
+function okHTML(file: string): HttpResponse {
+  if (file !== lastHTML) {
+    lastHTML = file;
+    lastHTMLResponse = Object.freeze(ok(file, Object.freeze({ 'Content-Type': 'text/html', Server: 'nginx' })));
+  }
+  return lastHTMLResponse;
+}
+let lastHTML: string | undefined;
+let lastHTMLResponse: HttpResponse;
+
 function nginxHttp(ctx: ProcessContext, _startedAt: number, _port: number, path: string, headers: Record<string, string> = {}, client?: { ip: string }): HttpResponse {
-  const p = path.split('?')[0];
+  const q = path.indexOf('?');
+  const p = q < 0 ? path : path.slice(0, q);
   const file = readFile(ctx, `/usr/share/nginx/html${p.endsWith('/') ? p + 'index.html' : p}`);
-  const res = file !== undefined ? ok(file, { 'Content-Type': 'text/html', Server: 'nginx' }) : status(404, NOT_FOUND_NGINX);
+  const res = file !== undefined ? okHTML(file) : status(404, NOT_FOUND_NGINX);
   // The image's access log is stdout, format `main` (nginx.conf: log_format main '$remote_addr - $remote_user [$time_local] "$request" ...').
   if (client && 'status' in res) {
     const ua = headers['User-Agent'] ?? headers['user-agent'] ?? '-';
