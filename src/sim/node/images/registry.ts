@@ -95,6 +95,8 @@ export interface StoredImage {
 /** Per-node image store: images by ID and the layer cache (content store) they share. */
 export class ImageStore {
   readonly #images = new Map<string, StoredImage>();
+  /** get()'s answers by reference (every exec asks for its container's image): forgotten at each add or remove. */
+  readonly #found = new Map<string, StoredImage | undefined>();
   /** Cached layer digest -> size. */
   readonly #layers = new Map<string, number>();
 
@@ -113,6 +115,7 @@ export class ImageStore {
 
   /** Records a completed pull: caches the layers and adds the tag (or digest) reference. */
   add(image: Image, ref: ImageReference, pinned = false): StoredImage {
+    this.#found.clear();
     for (const l of image.layers) this.#layers.set(l.digest, l.size);
     let stored = this.#images.get(image.id);
     if (!stored) {
@@ -135,6 +138,13 @@ export class ImageStore {
 
   /** Looks an image up by tag reference, digest reference or image ID (`sha256:...`), as containerd's ImageStatus does. */
   get(reference: string): StoredImage | undefined {
+    if (this.#found.has(reference)) return this.#found.get(reference);
+    const found = this.#lookup(reference);
+    this.#found.set(reference, found);
+    return found;
+  }
+
+  #lookup(reference: string): StoredImage | undefined {
     const byId = this.#images.get(reference) ?? this.#images.get('sha256:' + reference);
     if (byId) return byId;
     const parsed = parseNormalizedNamed(reference);
@@ -155,6 +165,7 @@ export class ImageStore {
     const img = this.get(reference);
     if (!img) return false;
     this.#images.delete(img.id);
+    this.#found.clear();
     const used = new Set<string>();
     for (const other of this.#images.values()) for (const l of other.image.layers) used.add(l.digest);
     for (const l of img.image.layers) if (!used.has(l.digest)) this.#layers.delete(l.digest);
