@@ -87,13 +87,17 @@ export function internalError(message: string): ApiError {
   return status(500, 'InternalError', `Internal error occurred: ${message}`);
 }
 
-/** What kubectl prints for an API error: `Error from server (NotFound): pods "x" not found`. */
+/**
+ * What kubectl prints for an API error: `Error from server (NotFound): pods "x" not found`; a 422
+ * as `The Pod "web" is invalid: ...` with its causes (MultilineError), or `The request is invalid:
+ * ...` when it names no object (a patch that does not decode).
+ */
 export function kubectlErrorMessage(s: Status): string {
-  if (s.reason === 'Invalid' && s.details && (s.details.kind || s.details.name)) {
-    // kubectl: `The Pod "web" is invalid: ...` with causes listed (MultilineError).
-    const kind = s.details.kind ?? '';
-    const prefix = `The ${kind} "${s.details.name ?? ''}" is invalid: `;
-    const causes = (s.details.causes ?? []).map((c) => (c.field ? `${c.field}: ${c.message}` : (c.message ?? '')));
+  const d = s.details;
+  const named = d !== undefined && Boolean(d.kind || d.name);
+  if (s.reason === 'Invalid' && d && (named || d.causes?.length)) {
+    const prefix = named ? `The ${d.kind ?? ''} "${d.name ?? ''}" is invalid: ` : 'The request is invalid: ';
+    const causes = (d.causes ?? []).map((c) => (c.field ? `${c.field}: ${c.message}` : (c.message ?? '')));
     if (causes.length === 0) return prefix.trimEnd();
     if (causes.length === 1) return prefix + causes[0];
     return prefix + '\n' + causes.map((c) => `* ${c}`).join('\n');

@@ -10,14 +10,14 @@ import { resourceByName, RESOURCES, type ResourceInfo, apiVersionOf } from '../a
 import { parseSelector } from '../api/labels';
 import { parseFieldSelector, fieldsForObject, validateFieldSelector, convertFieldSelector, type FieldSelector } from '../api/fields';
 import { validate } from '../api/validation';
-import { statusMessage, toStatusCauses } from '../api/validation/field';
+import { invalid as fieldInvalid, path, statusMessage, toStatusCauses } from '../api/validation/field';
 import { applyDefaults } from '../api/defaults';
 import { admitPriority, defaultTolerationSeconds, serviceAccountVolume, storageObjectInUseProtection } from '../api/defaults/admission';
 import { generateName, type Rand } from '../kernel/rand';
 import { timestamp } from '../kernel/clock';
 import type { TraceInput } from '../kernel/trace';
 import { Store, keyOf, thaw, type KObject, type StoredEvent } from './store';
-import { cannotBeHandled, decodeInto, strictDecodingError, type FieldValidation } from './decode';
+import { cannotBeHandled, decodeInto, goPlusV, strictDecodingError, type FieldValidation } from './decode';
 import { jsonPatch, mergePatch, strategicMergePatch } from './patch';
 import { gracePeriodFor, HAS_STATUS_SUBRESOURCE, prepareForCreate, priorityClasses, type StrategyContext } from './strategy';
 import { sameJSON } from '../api/canonical';
@@ -413,9 +413,33 @@ export class ApiServer {
       default:
         patched = strategicMergePatch(base, req.body);
     }
+    this.#decodePatched(r, req, patched);
     // A patch carrying a resourceVersion is a conditional update; otherwise it applies to the latest.
     if (!req.body?.metadata?.resourceVersion) patched.metadata.resourceVersion = old.metadata.resourceVersion;
     return this.#update(r, req, patched);
+  }
+
+  /**
+   * The patched object decoded into its Go type: a value of the wrong type fails the patch; an
+   * unknown field fails it under Strict, warns under Warn (the server's default, what `kubectl
+   * patch` gets), and is dropped in every case. Both are 422s on the field `patch`, whose value is
+   * the strategic patch as Go prints a map, or the patched object's JSON for merge and JSON patches:
+   * `The request is invalid: patch: Invalid value: "map[spec:map[foo:1]]": strict decoding error: unknown field "spec.foo"`.
+   * upstream: staging/src/k8s.io/apiserver/pkg/endpoints/handlers/patch.go applyPatchToObject, jsonPatcher.applyPatchToCurrentObject
+   */
+  #decodePatched(r: ResourceInfo, req: ApiRequest, patched: KObject): void {
+    if (!req.fieldValidation) return;
+    const strategic = (req.patchType ?? 'strategic') === 'strategic';
+    const shown = strategic ? goPlusV(req.body) : JSON.stringify(patched);
+    const { typeError, unknown } = decodeInto(apiVersionOf(r), r.kind, patched, strategic ? 'unstructured' : 'json');
+    const fail = (detail: string) => {
+      const errs = [fieldInvalid(path('patch'), shown, detail)];
+      return invalid('', '', '', statusMessage('', '', errs, ''), toStatusCauses(errs));
+    };
+    if (typeError) throw fail(typeError);
+    if (unknown.length === 0) return;
+    if (req.fieldValidation === 'Strict') throw fail(strictDecodingError(unknown));
+    if (req.fieldValidation === 'Warn') this.#warnings.push(...unknown.map((p) => `unknown field ${JSON.stringify(p)}`));
   }
 
   #delete(r: ResourceInfo, req: ApiRequest): KObject {

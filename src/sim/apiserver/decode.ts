@@ -16,6 +16,13 @@ import { jsonKind } from '../api/gostrings';
 export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
 
 /**
+ * How the body reaches its Go type: JSON decoding (create, update, JSON and merge patches) or the
+ * unstructured converter (a strategic merge patch is applied to maps, then converted). They word
+ * type errors differently.
+ */
+export type Decoder = 'json' | 'unstructured';
+
+/**
  * Fields v1.32 serves that the bundled schema (generated from kubernetes-types 1.30) lacks: alpha
  * fields of 1.31 and 1.32, accepted (their feature gates are off, so they do nothing) rather than
  * refused as unknown.
@@ -81,12 +88,16 @@ for (const [key, extra] of Object.entries(V132_FIELDS)) {
  * Checks `obj` (mutable: unknown fields are deleted from it) against its kind's schema.
  * `apiVersion` is `group/version` or `v1`. Unknown kinds are not checked.
  */
-export function decodeInto(apiVersion: string, kind: string, obj: KObject): DecodeResult {
+export function decodeInto(apiVersion: string, kind: string, obj: KObject, decoder: Decoder = 'json'): DecodeResult {
   const result: DecodeResult = { unknown: [] };
   const key = OPENAPI_KINDS[`${apiVersion}/${kind}`];
   if (!key) return result;
   const typeError = (value: unknown, struct: string, goPath: string, field: string, type: string) => {
     if (result.typeError) return;
+    if (decoder === 'unstructured') {
+      result.typeError = unstructuredTypeError(value, goType(type, field), type);
+      return;
+    }
     const what = typeof value === 'number' ? `number ${value}` : jsonKind(value);
     result.typeError = `json: cannot unmarshal ${what} into Go struct field ${struct}.${goPath} of type ${goType(type, field)}`;
   };
@@ -146,7 +157,52 @@ export function decodeInto(apiVersion: string, kind: string, obj: KObject): Deco
     }
   };
   walkStruct(obj, key, '', '');
+  // The unstructured converter reports unknown fields sorted. upstream: runtime/converter.go FromUnstructuredWithValidation
+  if (decoder === 'unstructured') result.unknown.sort();
   return result;
+}
+
+/** The Go reflect kind a decoded JSON value has (kjson keeps integers as int64). */
+function sourceKind(value: unknown): string {
+  if (typeof value === 'string') return 'string';
+  if (typeof value === 'boolean') return 'bool';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'int64' : 'float64';
+  return Array.isArray(value) ? 'slice' : 'map';
+}
+
+/**
+ * What the unstructured converter says when a strategic merge patch leaves a value of the wrong
+ * type (it converts the patched map into the Go struct; no JSON is decoded). Only numbers convert
+ * between kinds, so a string or bool into an int32 field is `unrecognized type: int32`, an integer
+ * into a string `cannot convert int64 to string`, a string where a list goes `cannot restore slice
+ * from string`. upstream: staging/src/k8s.io/apimachinery/pkg/runtime/converter.go fromUnstructured
+ */
+function unstructuredTypeError(value: unknown, goTypeName: string, type: string): string {
+  const from = sourceKind(value);
+  if (type.startsWith('[]')) return `cannot restore slice from ${from}`;
+  if (type.startsWith('map[string]')) return `cannot restore map from ${from}`;
+  if (type.startsWith('#')) return `cannot restore struct from: ${from}`;
+  // Go converts int64 to string (a rune) and numbers to numbers; the converter then accepts only
+  // number -> number (a float only when it is whole), and refuses the rest with "cannot convert".
+  const numeric = /^(u?int\d*|float\d+)$/.test(goTypeName);
+  const convertible = (from === 'int64' && (numeric || goTypeName === 'string')) || (from === 'float64' && numeric);
+  if (convertible) return `cannot convert ${from} to ${goTypeName}`;
+  return `unrecognized type: ${goTypeName}`;
+}
+
+/**
+ * Go's `%+v` of a decoded JSON value (`map[string]interface{}` and friends), as the API server
+ * prints a strategic merge patch in its errors: `map[spec:map[replicas:x]]`, keys sorted, lists
+ * `[a b]`, null `<nil>`.
+ */
+export function goPlusV(v: unknown): string {
+  if (v === null || v === undefined) return '<nil>';
+  if (Array.isArray(v)) return `[${v.map(goPlusV).join(' ')}]`;
+  if (typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    return `map[${Object.keys(o).sort().map((k) => `${k}:${goPlusV(o[k])}`).join(' ')}]`;
+  }
+  return String(v);
 }
 
 /** `Deployment in version "v1" cannot be handled as a Deployment: <err>` (the serializer's wrapper). */

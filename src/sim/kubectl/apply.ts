@@ -109,7 +109,7 @@ async function applyOne(inv: Invocation, info: ManifestInfo, strategy: 'none' | 
   if (strategy === 'client') {
     patched = strategicMergePatch(cloneJSON(current), patch);
   } else {
-    const res = await ctx.request({ verb: 'patch', resource: r.name, namespace: ns, name: info.name, body: patch, patchType: 'strategic', dryRun: strategy === 'server' || undefined });
+    const res = await ctx.request({ verb: 'patch', resource: r.name, namespace: ns, name: info.name, body: patch, patchType: 'strategic', dryRun: strategy === 'server' || undefined, fieldValidation: fieldValidation(inv.flags) });
     if (!res.ok) {
       // upstream: patcher.go: `error when applying patch:\n%s\nto:\n%v\nfor: %q: %v`
       failStatus(withSource(`applying patch:\n${JSON.stringify(patch)}\nto:\n${infoString(info)}\nfor:`, info.source, res.status));

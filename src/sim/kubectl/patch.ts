@@ -80,6 +80,9 @@ export const patchCommand: CommandSpec = {
         ...(subresource === 'status' ? { subresource: 'status' as const } : {}),
         body: body as KObject,
         patchType,
+        // kubectl patch has no --validate and sends no fieldValidation: the server's default, Warn.
+        // upstream: staging/src/k8s.io/apiserver/pkg/endpoints/handlers/rest.go fieldValidation
+        fieldValidation: 'Warn',
         dryRun: strategy !== 'none' || undefined
       });
       if (!res.ok) {

@@ -271,4 +271,20 @@ describe('kubectl apply errors', () => {
     expect((await b.run('kubectl apply -f -', '')).stderr).toBe('error: no objects passed to apply\n');
     expect((await b.run('kubectl apply -f -', '# only a comment\n---\n')).stderr).toBe('error: no objects passed to apply\n');
   });
+
+  test('an unknown field in an update: refused under --validate=strict (the whole patch as Go prints it), dropped with a warning under warn', async () => {
+    const b = bench();
+    await b.run('kubectl apply -f -', cm({ a: 'b' }));
+    const before = b.get('configmaps', 'c1', 'default')!.metadata.resourceVersion;
+    const r = await b.run('kubectl apply -f -', cm({ a: 'c' }, '  foo: 1\n'));
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toBe(
+      'The request is invalid: patch: Invalid value: "map[data:map[a:c] metadata:map[annotations:map[kubectl.kubernetes.io/last-applied-configuration:{\\"apiVersion\\":\\"v1\\",\\"data\\":{\\"a\\":\\"c\\"},\\"kind\\":\\"ConfigMap\\",\\"metadata\\":{\\"annotations\\":{},\\"foo\\":1,\\"name\\":\\"c1\\",\\"namespace\\":\\"default\\"}}\\n] foo:1]]": strict decoding error: unknown field "metadata.foo"\n'
+    );
+    expect(b.get('configmaps', 'c1', 'default')!.metadata.resourceVersion).toBe(before);
+    const w = await b.run('kubectl apply --validate=warn -f -', cm({ a: 'c' }, '  foo: 1\n'));
+    expect(w).toMatchObject({ stdout: 'configmap/c1 configured\n', stderr: 'Warning: unknown field "metadata.foo"\n', exitCode: 0 });
+    expect(b.get('configmaps', 'c1', 'default')!.data).toEqual({ a: 'c' });
+    expect(b.get('configmaps', 'c1', 'default')!.metadata.foo).toBeUndefined();
+  });
 });

@@ -45,4 +45,40 @@ describe('kubectl patch', () => {
     expect(r.exitCode).toBe(1);
     expect(b.get('deployments', 'web', 'default')!.metadata.resourceVersion).toBe(before);
   });
+
+  // upstream: apiserver/pkg/endpoints/handlers/patch.go applyPatchToObject (strategic: the patch
+  // printed as a Go map, the unstructured converter's words) and jsonPatcher (the patched JSON).
+  test.each([
+    [`kubectl patch deploy web -p '{"spec":{"replicas":"x"}}'`, 'The request is invalid: patch: Invalid value: "map[spec:map[replicas:x]]": unrecognized type: int32\n'],
+    [`kubectl patch deploy web -p '{"spec":{"template":{"spec":{"containers":[{"name":"nginx","image":5}]}}}}'`, 'The request is invalid: patch: Invalid value: "map[spec:map[template:map[spec:map[containers:[map[image:5 name:nginx]]]]]]": cannot convert int64 to string\n'],
+    [`kubectl patch deploy web -p '{"spec":{"selector":"app=web"}}'`, 'The request is invalid: patch: Invalid value: "map[spec:map[selector:app=web]]": cannot restore struct from: string\n']
+  ])('a strategic patch of the wrong type is refused and changes nothing: %s', async (line, stderr) => {
+    const b = bench();
+    b.create('deployments', deploy, 'default');
+    const before = b.get('deployments', 'web', 'default')!.metadata.resourceVersion;
+    expect(await b.run(line)).toEqual({ stdout: '', stderr, exitCode: 1 });
+    expect(b.get('deployments', 'web', 'default')!.metadata.resourceVersion).toBe(before);
+  });
+
+  test('a merge patch of the wrong type shows the patched object and the JSON decoder\'s words', async () => {
+    const b = bench();
+    b.create('deployments', deploy, 'default');
+    const r = await b.run(`kubectl patch deploy web --type merge -p '{"spec":{"replicas":"x"}}'`);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toMatch(/^The request is invalid: patch: Invalid value: "\{\\"apiVersion\\":\\"apps\/v1\\",.*\\"replicas\\":\\"x\\".*": json: cannot unmarshal string into Go struct field DeploymentSpec\.spec\.replicas of type int32\n$/);
+    expect(b.get('deployments', 'web', 'default')!.spec.replicas).toBe(2);
+  });
+
+  test('an unknown field warns (the server\'s default for kubectl patch) and is dropped: nothing changes', async () => {
+    const b = bench();
+    b.create('deployments', deploy, 'default');
+    expect(await b.run(`kubectl patch deploy web -p '{"spec":{"foo":1,"template":{"spec":{"containers":[{"name":"nginx","bar":2}]}}}}'`)).toMatchObject({
+      stdout: 'deployment.apps/web patched (no change)\n',
+      stderr: 'Warning: unknown field "spec.foo"\nWarning: unknown field "spec.template.spec.containers[0].bar"\n',
+      exitCode: 0
+    });
+    expect(b.get('deployments', 'web', 'default')!.spec.foo).toBeUndefined();
+    await b.run(`kubectl patch deploy web --type=json -p '[{"op":"add","path":"/spec/bar","value":2}]'`);
+    expect(b.get('deployments', 'web', 'default')!.spec.bar).toBeUndefined();
+  });
 });
