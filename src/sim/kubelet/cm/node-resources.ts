@@ -124,8 +124,8 @@ export function startNodeResources(d: NodeResourcesDeps): NodeResources {
   // upstream: the topology manager's admit handler asks the CPU manager to Allocate; a failure is "unexpected".
   pods.admission?.addPodAdmitHandler({
     admit: (pod) => {
-      const error = cpu.allocate(pod);
-      return error ? { admit: false, reason: 'UnexpectedAdmissionError', message: `Allocate failed due to ${error}, which is unexpected` } : { admit: true };
+      const refused = cpu.allocate(pod);
+      return refused ? { admit: false, ...refused } : { admit: true };
     }
   });
   // upstream: cpu_manager.go reconcileState every cpuManagerReconcilePeriod: stale assignments go back to the pool.

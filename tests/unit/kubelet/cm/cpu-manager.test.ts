@@ -56,13 +56,19 @@ describe('the static policy', () => {
     expect(m.cpusetOf('g', 'app')).toBe('1,3');
     expect(m.cpusetOf('burstable', 'app')).toBe('0,2');
     expect(JSON.parse(files.get(CPU_MANAGER_STATE_FILE)!)).toMatchObject({ policyName: 'static', defaultCpuSet: '0,2', entries: { g: { app: '1,3' } } });
-    expect(m.allocate(pod('h', '2'))).toBe('not enough cpus available to satisfy request: requested=2, available=1');
+    expect(m.allocate(pod('h', '2'))).toEqual({ reason: 'UnexpectedAdmissionError', message: 'Allocate failed due to not enough cpus available to satisfy request: requested=2, available=1, which is unexpected' });
     expect(m.cpusetOf('h', 'app')).toBe('0,2');
     // A restarted kubelet reads the checkpoint back.
     const again = new CPUManager(config, 4, { read: (p) => files.get(p), write: (p, t) => void files.set(p, t) });
     expect(again.cpusetOf('g', 'app')).toBe('1,3');
     m.release('g');
     expect(m.sharedPool()).toBe('0-3');
+  });
+  it('full-pcpus-only: an odd count on 2 threads per core is an SMTAlignmentError', () => {
+    const m = new CPUManager({ ...config, cpuManagerPolicyOptions: { 'full-pcpus-only': 'true' } }, 8);
+    expect(m.allocate(pod('odd', '1'))).toEqual({ reason: 'SMTAlignmentError', message: 'SMT Alignment Error: requested 1 cpus not multiple cpus per core = 2' });
+    expect(m.allocate(pod('even', '2'))).toBeUndefined();
+    expect(m.cpusetOf('even', 'app')).toBe('1,5');
   });
   it('none: everything shared, nothing exclusive', () => {
     const m = new CPUManager(defaultKubeletConfiguration(), 4);

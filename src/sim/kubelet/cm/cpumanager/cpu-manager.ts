@@ -57,6 +57,8 @@ export class CPUManager {
   readonly topology: CPUTopology;
   readonly policy: 'none' | 'static';
   readonly reserved: number[];
+  /** cpuManagerPolicyOptions `full-pcpus-only: "true"`: exclusive CPUs only in whole physical cores. */
+  readonly fullPCPUsOnly: boolean;
   /** The shared pool: every CPU no container holds exclusively (the reserved ones included). */
   #defaultSet: Set<number>;
   /** podUID -> container -> its exclusive CPUs. */
@@ -70,6 +72,7 @@ export class CPUManager {
   ) {
     this.topology = cpuTopology(numCPUs);
     this.policy = config.cpuManagerPolicy === 'static' ? 'static' : 'none';
+    this.fullPCPUsOnly = String((config.cpuManagerPolicyOptions as Record<string, unknown> | undefined)?.['full-pcpus-only'] ?? '') === 'true';
     const all = Array.from({ length: numCPUs }, (_, i) => i);
     this.#defaultSet = new Set(all);
     const r = reservedMilli(config);
@@ -105,21 +108,27 @@ export class CPUManager {
   }
 
   /**
-   * Admission: exclusive CPUs for each container that asks for them, or upstream's error text
-   * (nothing is kept then). upstream: policy_static.go Allocate / allocateCPUs.
+   * Admission: exclusive CPUs for each container that asks for them, or why not (nothing is kept
+   * then): with the `full-pcpus-only` policy option a count that is not whole cores is an
+   * SMTAlignmentError; too few CPUs left is an unexpected error. upstream: policy_static.go
+   * Allocate / allocateCPUs, SMTAlignmentError.Error, cm/admission/errors.go GetPodAdmitResult.
    */
-  allocate(pod: any): string | undefined {
+  allocate(pod: any): { reason: string; message: string } | undefined {
     if (this.policy !== 'static') return undefined;
     const uid = pod.metadata.uid as string;
     for (const c of pod.spec?.containers ?? []) {
       const n = guaranteedCPUs(pod, c);
       if (n === 0 || this.#assignments.get(uid)?.has(c.name)) continue;
+      if (this.fullPCPUsOnly && n % this.topology.threadsPerCore !== 0) {
+        this.release(uid);
+        return { reason: 'SMTAlignmentError', message: `SMT Alignment Error: requested ${n} cpus not multiple cpus per core = ${this.topology.threadsPerCore}` };
+      }
       const reserved = new Set(this.reserved);
       const assignable = [...this.#defaultSet].filter((cpu) => !reserved.has(cpu)).sort((a, b) => a - b);
       const cpus = takeByTopology(this.topology, assignable, n);
       if (!cpus) {
         this.release(uid);
-        return `not enough cpus available to satisfy request: requested=${n}, available=${assignable.length}`;
+        return { reason: 'UnexpectedAdmissionError', message: `Allocate failed due to not enough cpus available to satisfy request: requested=${n}, available=${assignable.length}, which is unexpected` };
       }
       this.#assign(uid, c.name, cpus);
     }
