@@ -15,7 +15,7 @@ import { formatAttempt } from '../scheduler/explain';
 import { defaultKubeletConfiguration, type KubeletConfiguration } from '../kubelet/config/config';
 import { parseKubeletConfiguration } from '../kubelet/config/validation';
 import { listCatalog } from '../kubelet/images/list';
-import { simContainer, simImage, simNodeResources } from './resource-verbs';
+import { simContainer, simImage, simKubeletCurl, simNodeResources } from './resource-verbs';
 
 export interface ConsoleOptions {
   /** Reads `-f FILE` from disk (CLI only). */
@@ -59,6 +59,9 @@ Usage:
                                 stop, start or restart one node's kubelet (systemctl)
   sim kubelet logs NODE [--tail N]
                                 the kubelet's journal on that node (journalctl -u kubelet)
+  sim kubelet curl NODE PATH [--anonymous] [--port N]
+                                a GET to the node's kubelet (10250) with the API server's client certificate, or none;
+                                --port 10255 is the read-only port (when readOnlyPort is set). Prints the body
   sim images [NODE]             the images on a node (crictl images), or the registries' catalog
   sim kubelet config NODE [-f FILE|-]
                                 print, or replace, that node's KubeletConfiguration (restarts the kubelet)
@@ -384,6 +387,8 @@ export class Console {
         c.conductor.post({ from: 'cluster', to: c.nodes.get(node)!.host, msg: { type: 'control', command: 'kubelet-config', args: { node, config } } });
         return ok(`kubelet on ${node}: configuration replaced, kubelet restarted\n`);
       }
+      case 'curl':
+        return simKubeletCurl(c, node, flags);
       case 'logs': {
         let tail: number | undefined;
         for (let i = 0; i < flags.length; i++) {

@@ -93,9 +93,12 @@ export class KubeletHost extends ClientHost {
   serve(node: string, req: KubeletRequest, done: (r: KubeletDialResult) => void): void {
     const k = this.kubelets.get(node);
     if (!k) return done({ ok: false, error: `dial tcp: lookup ${node}: no such host` });
-    const addr = `${k.deps.identity.internalIP}:${KUBELET_PORT}`;
+    const port = req.port ?? KUBELET_PORT;
+    const addr = `${k.deps.identity.internalIP}:${port}`;
     if (this.poweredOff.has(node)) return done({ ok: false, error: `dial tcp ${addr}: connect: no route to host` });
-    if (!k.serving) return done({ ok: false, error: `dial tcp ${addr}: connect: connection refused` });
+    // The read-only port listens only when readOnlyPort is set (kubeadm: 0, off).
+    const listening = port === KUBELET_PORT || (port !== 0 && port === k.deps.config.readOnlyPort);
+    if (!k.serving || !listening) return done({ ok: false, error: `dial tcp ${addr}: connect: connection refused` });
     k.server.handle(req, (res) => done({ ok: true, res }));
   }
 

@@ -7,6 +7,7 @@
  *   sim container crash|hang POD [-c CONTAINER] [-n NAMESPACE]
  *   sim container leak POD [-c CONTAINER] [-n NAMESPACE] RATE   (e.g. 10Mi/s)
  *   sim image break IMAGE
+ *   sim kubelet curl NODE PATH [--anonymous] [--port N]
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import type { Cluster } from './cluster';
@@ -14,6 +15,8 @@ import type { CommandOutput } from '../kubectl/context';
 import { tryParseQuantity } from '../api/quantity';
 import { standardErrorMessage } from '../kubectl/command';
 import { parseNormalizedNamed, referenceString } from '../node/images/reference';
+import { APISERVER_KUBELET_CLIENT } from '../kubelet/server/auth';
+import { KUBELET_PORT } from '../kubelet/server/server';
 
 const ok = (stdout: string): CommandOutput => ({ stdout, stderr: '', exitCode: 0 });
 const fail = (stderr: string): CommandOutput => ({ stdout: '', stderr, exitCode: 1 });
@@ -87,4 +90,42 @@ export function simImage(c: Cluster, args: string[]): CommandOutput {
   if (!parsed.ok) return fail(`error: invalid image reference "${image}": ${parsed.error}\n`);
   c.breakImage(image);
   return ok(`image ${referenceString(parsed.ref)}: pulls fail from now on\n`);
+}
+
+/** HTTP reason phrases of the codes the kubelet answers. */
+const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 500: 'Internal Server Error' };
+
+/**
+ * `sim kubelet curl NODE PATH [--anonymous] [--port N]`: one GET to the node's kubelet, with the
+ * API server's kubelet client certificate (as `kubectl logs` / `exec` / the node proxy reach it)
+ * or, with --anonymous, none (curl -k from a pod or the node). `--port 10255` is the read-only
+ * port (plain HTTP, no authentication), open only when the KubeletConfiguration sets readOnlyPort.
+ * Printed as curl prints: the body; an error answer (4xx/5xx) first gets its status line
+ * (`HTTP/1.1 401 Unauthorized`, as `curl -i` would show it); a failed connection is curl's exit 7.
+ * upstream: pkg/kubelet/server/server.go (InstallAuthFilter, ListenAndServeKubeletReadOnlyServer).
+ */
+export async function simKubeletCurl(c: Cluster, node: string, args: string[]): Promise<CommandOutput> {
+  const usage = 'error: usage: sim kubelet curl NODE PATH [--anonymous] [--port N]\n';
+  let path: string | undefined;
+  let anonymous = false;
+  let port = KUBELET_PORT;
+  for (let i = 0; i < args.length; i++) {
+    const [flag, inline] = args[i].includes('=') && args[i].startsWith('--') ? args[i].split(/=(.*)/s) : [args[i], undefined];
+    if (flag === '--anonymous') anonymous = true;
+    else if (flag === '--port') {
+      const v = inline ?? args[++i];
+      if (!v || !/^\d+$/.test(v) || Number(v) < 1 || Number(v) > 65535) return fail(`error: invalid port "${v ?? ''}": a number between 1 and 65535 is required\n`);
+      port = Number(v);
+    } else if (flag.startsWith('-')) return fail(`error: unknown flag: ${flag}\n`);
+    else if (path === undefined) path = flag;
+    else return fail(usage);
+  }
+  if (!path) return fail(usage);
+  if (!path.startsWith('/')) path = '/' + path;
+  const readOnly = port !== KUBELET_PORT;
+  const r = await c.kubeletRequest(node, { method: 'GET', path, port, ...(anonymous || readOnly ? {} : { clientCertificate: APISERVER_KUBELET_CLIENT }) });
+  if (!r.ok) return { stdout: '', stderr: `curl: (7) ${r.error}\n`, exitCode: 7 };
+  const body = r.res.body.endsWith('\n') || r.res.body === '' ? r.res.body : r.res.body + '\n';
+  if (r.res.status >= 400) return ok(`HTTP/1.1 ${r.res.status} ${STATUS_TEXT[r.res.status] ?? ''}\n${body}`);
+  return ok(body);
 }

@@ -304,6 +304,7 @@ export class Kubelet {
     });
     const pods = this.#pods;
     pods.runtimeManager.cgroupDriver = config.cgroupDriver;
+    pods.runtimeManager.seccompDefault = config.seccompDefault === true;
     pods.runtimeManager.log = (severity, source, msg, kv) => this.log(severity, source, msg, kv);
     pods.pleg.metrics = this.metrics;
     pods.runtimeManager.metrics = this.metrics;

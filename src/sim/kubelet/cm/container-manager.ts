@@ -14,6 +14,7 @@ import { processArgs } from '../../node/cri/helpers';
 import { programFor } from '../../node/programs/programs';
 import type { NodeOS, PodCgroup } from '../../node/os/node-os';
 import { usageProfile } from '../../node/os/usage';
+import type { CPUManager } from './cpumanager/cpu-manager';
 import { milli, cgroupPath, containerCgroupLeaf, containerResourceConfig, cpuMaxValue, cpuSharesToWeight, memoryMaxValue, milliCPUToShares, MinShares, podCgroupName, podQOS, podResourceConfig, type CgroupDriver } from './cgroups';
 
 /** The pod's summed CPU requests (a limit alone is the request). */
@@ -25,7 +26,9 @@ export class ContainerManager {
   constructor(
     readonly os: NodeOS,
     readonly driver: CgroupDriver,
-    readonly now: () => number
+    readonly now: () => number,
+    /** The CPU manager: each container's cpuset.cpus (its exclusive CPUs, or the shared pool). */
+    readonly cpu?: CPUManager
   ) {}
 
   /** After a sync: the pod cgroup, and the running containers with their limits. */
@@ -65,7 +68,7 @@ export class ContainerManager {
    * then its cpu.weight, cpu.max and memory.max; a pod names itself, a container its name.
    */
   tree(allocatable: { cpuMilli: number; memoryBytes: number }): string {
-    const lines: string[] = [];
+    const lines: string[] = this.cpu && this.cpu.policy === 'static' ? [this.cpu.describe().trimEnd()] : [];
     const name = (parts: string[]) => cgroupPath(parts, this.driver).split('/').pop()!;
     const values = (w: number, cpu: number | undefined, mem: number | undefined) => `cpu.weight=${w} cpu.max=${cpuMaxValue(cpu)} memory.max=${memoryMaxValue(mem)}`;
     lines.push(`${name(['kubepods'])}  ${values(cpuSharesToWeight(milliCPUToShares(allocatable.cpuMilli)), undefined, allocatable.memoryBytes)}`);
@@ -73,7 +76,10 @@ export class ContainerManager {
     const containersOf = (uid: string) => this.os.containers().filter((c) => c.podUID === uid).sort((a, b) => a.container.localeCompare(b.container));
     const podLines = (p: PodCgroup, indent: string) => {
       const out = [`${indent}${name(podCgroupName(p.qos, p.uid))}  ${p.namespace}/${p.name}  ${values(p.cpuWeight, p.cpuLimitMilli, p.memoryLimit)}`];
-      for (const c of containersOf(p.uid)) out.push(`${indent}  ${containerCgroupLeaf(c.containerId.slice(0, 13), this.driver)}  ${c.container}  cpu.max=${cpuMaxValue(c.cpuLimitMilli)} memory.max=${memoryMaxValue(c.memoryLimit)}`);
+      for (const c of containersOf(p.uid)) {
+        const cpuset = this.cpu?.policy === 'static' ? ` cpuset.cpus=${this.cpu.cpusetOf(p.uid, c.container)}${this.cpu.exclusive(p.uid, c.container) ? ' (exclusive)' : ''}` : '';
+        out.push(`${indent}  ${containerCgroupLeaf(c.containerId.slice(0, 13), this.driver)}  ${c.container}  cpu.max=${cpuMaxValue(c.cpuLimitMilli)} memory.max=${memoryMaxValue(c.memoryLimit)}${cpuset}`);
+      }
       return out;
     };
     for (const p of pods.filter((p) => p.qos === 'Guaranteed')) lines.push(...podLines(p, '  '));

@@ -34,7 +34,7 @@ export function nodeControl(k: Kubelet, args: Record<string, unknown>): ControlR
   const os = nodeOSFor(k.runtime, clock, k.deps.trace);
   switch (String(args.action)) {
     case 'cgroups': {
-      const cm = new ContainerManager(os, config.cgroupDriver, () => clock.now());
+      const cm = new ContainerManager(os, config.cgroupDriver, () => clock.now(), k.resources?.cpu);
       const header = `/sys/fs/cgroup (cgroup v2, cgroupDriver: ${config.cgroupDriver})\n`;
       return { ok: true, output: header + cm.tree({ cpuMilli: Number(parseQuantity(identity.cpu).milliValue()), memoryBytes: Number(parseQuantity(identity.memory).value()) }) };
     }

@@ -19,13 +19,16 @@ import type { KubeletConfiguration } from '../config/config';
 import { EvictionManager } from '../eviction/eviction-manager';
 import type { NodeConditionType } from '../eviction/helpers';
 import { ContainerManager } from './container-manager';
+import { CPUManager } from './cpumanager/cpu-manager';
+import { milli } from './cgroups';
+import { parseDuration } from '../../kernel/clock';
 import type { ContainerGC } from '../container/gc';
 import type { ImageGCManager } from '../images/image-gc-manager';
 import type { Severity } from '../logs/journal';
 
 export interface NodeResourcesDeps {
   node: string;
-  capacity: { memory: string; ephemeralStorage: string };
+  capacity: { memory: string; ephemeralStorage: string; cpu?: string };
   clock: SimClock;
   trace: (e: TraceInput) => void;
   config: KubeletConfiguration;
@@ -44,6 +47,7 @@ export interface NodeResourcesDeps {
 export interface NodeResources {
   os: NodeOS;
   cm: ContainerManager;
+  cpu: CPUManager;
   eviction: EvictionManager;
   stop(): void;
 }
@@ -53,13 +57,27 @@ const terminal = (phase: string | undefined) => phase === 'Succeeded' || phase =
 export function startNodeResources(d: NodeResourcesDeps): NodeResources {
   const os = nodeOSFor(d.runtime, d.clock, d.trace);
   os.capacity = { memoryBytes: Number(parseQuantity(d.capacity.memory).value()), diskBytes: Number(parseQuantity(d.capacity.ephemeralStorage).value()) };
-  const cm = new ContainerManager(os, d.config.cgroupDriver, () => d.clock.now());
+  const nodeFS = d.runtime.nodeFS;
+  const cpu = new CPUManager(d.config, Math.max(1, Math.floor(milli(d.capacity.cpu ?? '1') / 1000)), {
+    read: (path) => {
+      const t = nodeFS.read(path);
+      return t === 'ENOENT' || t === 'EISDIR' ? undefined : t;
+    },
+    write: (path, text) => {
+      nodeFS.mkdir(path.slice(0, path.lastIndexOf('/')), true);
+      nodeFS.write(path, text);
+    }
+  });
+  const cm = new ContainerManager(os, d.config.cgroupDriver, () => d.clock.now(), cpu);
   const pods = d.pods;
   const prevSyncDone = pods.podWorkers.onSyncDone;
   pods.podWorkers.onSyncDone = (pod, operation, durationMs, firstSeen) => {
     prevSyncDone?.(pod, operation, durationMs, firstSeen);
     const status = pods.statusManager.get(pod.metadata.uid);
-    if (terminal(status?.phase)) cm.podRemoved(pod.metadata.uid);
+    if (terminal(status?.phase)) {
+      cm.podRemoved(pod.metadata.uid);
+      cpu.release(pod.metadata.uid);
+    }
     else cm.podSynced(pod, status);
   };
   const activePods = () => {
@@ -103,5 +121,31 @@ export function startNodeResources(d: NodeResourcesDeps): NodeResources {
   eviction.start();
   // upstream: NewMainKubelet adds the eviction manager as the first pod admit handler.
   pods.admission?.addPodAdmitHandler(eviction);
-  return { os, cm, eviction, stop: () => eviction.stop() };
+  // upstream: the topology manager's admit handler asks the CPU manager to Allocate; a failure is "unexpected".
+  pods.admission?.addPodAdmitHandler({
+    admit: (pod) => {
+      const refused = cpu.allocate(pod);
+      return refused ? { admit: false, ...refused } : { admit: true };
+    }
+  });
+  // upstream: cpu_manager.go reconcileState every cpuManagerReconcilePeriod: stale assignments go back to the pool.
+  let reconcileTimer: ReturnType<SimClock['after']> | undefined;
+  if (cpu.policy === 'static') {
+    const period = parseDuration(String(d.config.cpuManagerReconcilePeriod ?? '10s')) || 10_000;
+    const reconcile = () => {
+      if (pods.admission) cpu.reconcile(new Set(pods.admission.activePods().map((p) => p.metadata.uid as string)));
+      reconcileTimer = d.clock.after(period, reconcile);
+    };
+    reconcileTimer = d.clock.after(period, reconcile);
+  }
+  return {
+    os,
+    cm,
+    cpu,
+    eviction,
+    stop: () => {
+      eviction.stop();
+      d.clock.cancel(reconcileTimer);
+    }
+  };
 }

@@ -17,7 +17,12 @@ import { normalizeImage } from '../../node/images/reference';
 import { Backoff } from '../container/backoff';
 import { ErrImageNeverPull, ErrImagePull, ErrImagePullBackOff, ErrInvalidImageName, grpcErrorMessage } from '../container/runtime';
 
-export type EnsureResult = { ok: true; imageRef: string; image: string } | { ok: false; reason: string; message: string };
+/**
+ * `uid` / `username`: the image's user from the ImageStatus answer (what kuberuntime's getImageUser
+ * asks ImageStatus for again upstream; the simulation reuses this answer, so a container start
+ * costs no extra CRI call).
+ */
+export type EnsureResult = { ok: true; imageRef: string; image: string; uid?: number; username: string } | { ok: false; reason: string; message: string };
 
 /** upstream: image_manager.go shouldPullImage */
 export function shouldPullImage(pullPolicy: string | undefined, present: boolean): boolean {
@@ -83,7 +88,7 @@ export class ImageManager {
       if (!shouldPullImage(policy, present)) {
         if (present && st.ok && st.value) {
           event('Normal', 'Pulled', `Container image ${JSON.stringify(image)} already present on machine`);
-          return cb({ ok: true, imageRef: st.value.id, image: normalized.image });
+          return cb({ ok: true, imageRef: st.value.id, image: normalized.image, uid: st.value.uid, username: st.value.username });
         }
         const msg = `Container image ${JSON.stringify(image)} is not present with pull policy of Never`;
         event('Warning', 'ErrImageNeverPull', msg);
@@ -127,7 +132,7 @@ export class ImageManager {
         const size = s.ok && s.value ? s.value.size : 0;
         // The pull itself, and the time since it was asked for (waiting in the puller's queue included).
         event('Normal', 'Pulled', `Successfully pulled image ${JSON.stringify(image)} in ${formatDuration(pulled)} (${formatDuration(withWaiting)} including waiting). Image size: ${size} bytes.`);
-        cb({ ok: true, imageRef: r.value, image: normalizedImage });
+        cb({ ok: true, imageRef: r.value, image: normalizedImage, uid: s.ok && s.value ? s.value.uid : 0, username: s.ok && s.value ? s.value.username : '' });
       });
     });
   }

@@ -32,6 +32,7 @@ import {
 } from '../container/runtime';
 import type { ImageManager } from '../images/image-manager';
 import { computePodActions, type ContainerToKill, type ProbeResults } from './pod-actions';
+import { linuxContainerSecurityContext, verifyRunAsNonRoot } from './security-context';
 import { expandCommandAndArgs, makeEnvironmentVariables, makeMounts, podDNSConfig, type ContainerConfigSources } from './container-config';
 
 /** upstream: pkg/kubelet/kuberuntime/kuberuntime_container.go ErrCreateContainerConfig. */
@@ -86,6 +87,8 @@ export class KubeGenericRuntimeManager {
 
   /** The kubelet's cgroupDriver, which spells the pods' cgroup parents (cm/cgroups.ts). */
   cgroupDriver?: CgroupDriver;
+  /** KubeletConfiguration seccompDefault: RuntimeDefault for containers that ask for no seccomp profile. */
+  seccompDefault = false;
 
   /** The prober's liveness and startup results (prober/): a failed container is killed and restarted. */
   probeResults?: ProbeResults;
@@ -229,6 +232,14 @@ export class KubeGenericRuntimeManager {
         requeue(this.clock.now() + 10_000);
         return done();
       }
+      // upstream: kuberuntime_container.go generateContainerConfig: getImageUser, then verifyRunAsNonRoot.
+      const nonRoot = verifyRunAsNonRoot(pod, c, img.uid, img.username);
+      if (nonRoot) {
+        event('Warning', 'Failed', `Error: ${nonRoot}`);
+        result.failures.set(c.name, { reason: ErrCreateContainerConfig, message: nonRoot });
+        requeue(this.clock.now() + 10_000);
+        return done();
+      }
       const containerConfig: ContainerConfig = {
         metadata: { name: c.name, attempt: prev ? prev.metadata.attempt + 1 : 0 },
         image: img.image,
@@ -237,7 +248,8 @@ export class KubeGenericRuntimeManager {
         envs: env.envs,
         ...(this.configSources ? { mounts: makeMounts(pod, c, this.configSources) } : {}),
         labels: { [POD_NAME_LABEL]: pod.metadata.name, [POD_NAMESPACE_LABEL]: pod.metadata.namespace, [POD_UID_LABEL]: pod.metadata.uid, [CONTAINER_NAME_LABEL]: c.name },
-        logPath: `${c.name}/${prev ? prev.metadata.attempt + 1 : 0}.log`
+        logPath: `${c.name}/${prev ? prev.metadata.attempt + 1 : 0}.log`,
+        linux: { securityContext: linuxContainerSecurityContext(pod, c, img.uid, img.username, this.seccompDefault) }
       };
       this.runtime.CreateContainer(sandboxId, containerConfig, config, (created) => {
         if (!created.ok) {

@@ -9,6 +9,7 @@
  * pkg/kubelet/cm/container_manager_linux.go validateSwapConfiguration,
  * staging/src/k8s.io/component-base/cli/run.go
  */
+import { cpuManagerFailure } from '../cm/cpumanager/cpu-manager';
 import { parseQuantity } from '../../api/quantity';
 import type { KubeletConfiguration } from '../config/config';
 import { runtimeConfigFailure, validationFailure } from '../config/validation';
@@ -123,6 +124,9 @@ export function planStartup(config: KubeletConfiguration, swap: string | undefin
       failure: `failed to run Kubelet: running with swap on is not supported, please disable swap! or set --fail-swap-on flag to false. /proc/swaps contained: [${procSwaps(swap).join(' ')}]`
     };
   }
+  // upstream: container_manager_linux.go NewContainerManager -> cpumanager.NewManager (after the swap check).
+  const cpuManager = cpuManagerFailure(config);
+  if (cpuManager) return { lines, failure: `failed to run Kubelet: ${cpuManager}` };
   const late = runtimeConfigFailure(config);
   if (late) return { lines, failure: `failed to run Kubelet: ${late}` };
   if (config.staticPodPath) lines.push({ severity: 'I', source: SOURCES.staticPodPath, msg: 'Adding static pod path', kv: { path: config.staticPodPath } });

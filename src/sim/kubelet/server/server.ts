@@ -36,7 +36,12 @@ export interface KubeletRequest {
   path: string;
   /** The TLS client certificate presented (the API server's kubelet client certificate). */
   clientCertificate?: ClientCertificate;
+  /** The port dialled: 10250 (the default), or the read-only port (plain HTTP, no auth) when configured. */
+  port?: number;
 }
+
+/** upstream: server.go ListenAndServeKubeletReadOnlyServer: only the default handlers, no logs or exec. */
+const READ_ONLY_PATHS = new Set(['healthz', 'pods', 'stats', 'metrics', 'spec']);
 
 export interface KubeletResponse {
   status: number;
@@ -82,13 +87,15 @@ export class KubeletServer {
   handle(req: KubeletRequest, done: (res: KubeletResponse) => void): void {
     const [path, rawQuery = ''] = req.path.split(/\?(.*)/s);
     const query = new URLSearchParams(rawQuery);
-    const auth = authFilter(this.deps.config(), req.method, path, req.clientCertificate);
+    const readOnly = req.port !== undefined && req.port !== KUBELET_PORT && req.port === this.deps.config().readOnlyPort;
+    const auth = readOnly ? { ok: true as const, user: { name: 'system:anonymous', groups: ['system:unauthenticated'] } } : authFilter(this.deps.config(), req.method, path, req.clientCertificate);
     const respond = (res: KubeletResponse) => {
       this.deps.trace?.({ component: 'kubelet', node: this.deps.identity.name, kind: 'kubelet.serve', method: req.method, path: req.path, code: res.status, user: auth.ok ? auth.user.name : '' });
       done(res);
     };
     if (!auth.ok) return respond(text(auth.status, auth.body));
     const parts = path.split('/').filter((p) => p !== '');
+    if (readOnly && !READ_ONLY_PATHS.has(parts[0] ?? '')) return respond(text(404, '404 page not found\n'));
     switch (parts[0]) {
       case 'healthz':
         return respond(text(200, 'ok'));

@@ -22,6 +22,7 @@ import type { Network, Process, ProcessContext } from '../programs/process';
 import { MapFS, nodeFS } from '../fs/map-fs';
 import { trivialExitCode } from '../programs/sh/index';
 import { MountedFS } from '../fs/mounts';
+import { processCredentials, processSecurity, procStatus, type ProcessSecurity } from './security';
 import { CLUSTER_DNS_IP, containerRootfs } from '../fs/rootfs';
 import { Rand as SeededRand } from '../../kernel/rand';
 import { CriLogWriter } from './logs';
@@ -88,6 +89,8 @@ interface ContainerRecord {
   stopWaiters: (() => void)[];
   /** What the container's processes see: the rootfs with the pod's mounts, the environment, the working directory. */
   fs: MountedFS;
+  /** Who the processes run as and their privileges (security.ts), from the config's security context. */
+  security?: ProcessSecurity;
   env: Record<string, string>;
   cwd: string;
   imageProgram: string;
@@ -314,7 +317,17 @@ export class ContainerRuntime {
       const stopSignal = (stored.image.config.stopSignal ?? 'SIGTERM') as Signal;
       const sc = sandbox.config;
       const rootfs = containerRootfs(stored.image, { hostname: sc.hostname ?? m.name, ip: sandbox.status.network.ip, namespace: m.namespace, subdomain: sc.subdomain, hostNetwork: sc.hostNetwork, dns: sc.dnsConfig }, () => this.#clock.now());
-      record.fs = new MountedFS(rootfs, this.nodeFS, config.mounts ?? []);
+      // upstream: containerd container_create_linux.go: the user, groups, capabilities, no_new_privs and seccomp of the process spec.
+      const secContext = config.linux?.securityContext;
+      const creds = processCredentials(secContext, stored.image.config.user, rootfs.own.get('/etc/passwd') ?? rootfs.base?.get('/etc/passwd'), rootfs.own.get('/etc/group') ?? rootfs.base?.get('/etc/group'));
+      if ('error' in creds) {
+        this.#names.delete(reservedName);
+        sandbox.containers.delete(id);
+        return done({ ok: false, error: new CriError('Unknown', `failed to generate container ${JSON.stringify(id)} spec: ${creds.error}`) });
+      }
+      record.security = processSecurity(secContext, creds);
+      rootfs.own.set('/proc/1/status', procStatus(argv[0].split('/').pop() ?? '', record.security));
+      record.fs = new MountedFS(rootfs, this.nodeFS, config.mounts ?? [], { readonlyRoot: record.security.readonlyRootfs, user: creds });
       record.env = containerEnv(sc.hostname ?? m.name, stored.image.config.env, config.envs);
       record.cwd = config.workingDir || stored.image.config.workingDir || '/';
       record.imageProgram = stored.image.program;
@@ -571,8 +584,11 @@ export class ContainerRuntime {
       if (!sb.network) sb.network = this.#network?.(self, () => this.#random(c)) ?? ISOLATED;
       return sb.network;
     };
+    const sec = c.security;
     return {
       argv,
+      ...(sec ? { user: { uid: sec.uid, gid: sec.gid, groups: sec.groups } } : {}),
+      ...(c.shim && c.shim.argv !== argv ? { initArgv: c.shim.argv } : {}),
       env: { ...c.env },
       hostname: c.env.HOSTNAME ?? md?.name ?? '',
       cwd: c.cwd,

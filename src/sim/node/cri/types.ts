@@ -87,6 +87,28 @@ export interface ContainerConfig {
   labels?: Record<string, string>;
   annotations?: Record<string, string>;
   logPath?: string;
+  /** linux.security_context: who the process runs as and what it may do. */
+  linux?: { securityContext?: LinuxContainerSecurityContext };
+}
+
+/** upstream: api.proto message SecurityProfile (seccomp). */
+export interface SecurityProfile {
+  profileType: 'RuntimeDefault' | 'Unconfined' | 'Localhost';
+  localhostRef?: string;
+}
+
+/** upstream: api.proto message LinuxContainerSecurityContext (int64 wrappers flattened to numbers). */
+export interface LinuxContainerSecurityContext {
+  capabilities?: { addCapabilities: string[]; dropCapabilities: string[] };
+  privileged?: boolean;
+  runAsUser?: number;
+  runAsGroup?: number;
+  /** The image's user when it is a name (the runtime resolves it in the image's /etc/passwd). */
+  runAsUsername?: string;
+  readonlyRootfs?: boolean;
+  supplementalGroups?: number[];
+  noNewPrivs?: boolean;
+  seccomp?: SecurityProfile;
 }
 
 export interface Container {

@@ -9,7 +9,7 @@
  * are process.ts FS_ERROR_TEXT).
  */
 
-import type { ContainerFS, FileStat, FsError } from '../programs/process';
+import type { ContainerFS, FileOwner, FileStat, FsError } from '../programs/process';
 import { resolvePath } from '../programs/sh/memfs';
 
 /** `/a//b/./c/../d/` -> `/a/b/d`; relative paths are taken from `/` (the shell resolves them against its cwd first). */
@@ -27,6 +27,8 @@ export class MapFS implements ContainerFS {
   readonly #whiteouts = new Set<string>();
   /** Virtual ms of the last write per path (not kept for the base: it was written at time 0). */
   readonly #mtimes = new Map<string, number>();
+  /** Owners and modes set by chown (fsGroup volumes, files a non-root process creates); others are root's. */
+  readonly #owners = new Map<string, FileOwner>();
 
   constructor(
     readonly own: Map<string, string>,
@@ -94,6 +96,7 @@ export class MapFS implements ContainerFS {
     if (this.isFile(p)) {
       this.own.delete(p);
       this.#mtimes.delete(p);
+      this.#owners.delete(p);
       if (this.base?.has(p)) this.#whiteouts.add(p);
       return undefined;
     }
@@ -101,6 +104,7 @@ export class MapFS implements ContainerFS {
     if (!recursive) return 'EISDIR';
     const prefix = p + '/';
     for (const k of [...this.own.keys()]) if (k === prefix || k.startsWith(prefix)) this.own.delete(k);
+    for (const k of [...this.#owners.keys()]) if (k === p || k.startsWith(prefix)) this.#owners.delete(k);
     if (this.base) for (const k of this.base.keys()) if (k.startsWith(prefix)) this.#whiteouts.add(p);
     return undefined;
   }
@@ -136,9 +140,14 @@ export class MapFS implements ContainerFS {
   stat(path: string): FileStat | FsError {
     const p = normalizePath(path);
     const v = this.#get(p);
-    if (v !== undefined) return { type: 'file', size: v.length, mtime: this.#mtimes.get(p) ?? 0 };
-    if (this.isDir(p)) return { type: 'dir', size: 4096, mtime: this.#mtimes.get(p) ?? 0 };
+    const owner = this.#owners.get(p);
+    if (v !== undefined) return { type: 'file', size: v.length, mtime: this.#mtimes.get(p) ?? 0, ...owner };
+    if (this.isDir(p)) return { type: 'dir', size: 4096, mtime: this.#mtimes.get(p) ?? 0, ...owner };
     return 'ENOENT';
+  }
+
+  chown(path: string, owner: FileOwner): void {
+    this.#owners.set(normalizePath(path), { ...owner });
   }
 }
 

@@ -16,10 +16,20 @@ import { MapFS } from './map-fs';
 /** The standard Linux directories every image has. */
 const COMMON_DIRS = ['/bin/', '/dev/', '/etc/', '/home/', '/proc/', '/root/', '/sys/', '/tmp/', '/usr/', '/usr/bin/', '/usr/sbin/', '/var/', '/var/run/', '/var/log/', '/sbin/'];
 
+/** busybox's own /etc/passwd and /etc/group (root is in wheel: `id` prints groups=0(root),10(wheel)). */
+export const BUSYBOX_USERS: Record<string, string> = {
+  '/etc/passwd':
+    'root:x:0:0:root:/root:/bin/sh\ndaemon:x:1:1:daemon:/usr/sbin:/bin/false\nbin:x:2:2:bin:/bin:/bin/false\nsys:x:3:3:sys:/dev:/bin/false\nsync:x:4:100:sync:/bin:/bin/sync\nmail:x:8:8:mail:/var/spool/mail:/bin/false\nwww-data:x:33:33:www-data:/var/www:/bin/false\noperator:x:37:37:Operator:/var:/bin/false\nnobody:x:65534:65534:nobody:/home:/bin/false\n',
+  '/etc/group':
+    'root:x:0:\ndaemon:x:1:\nbin:x:2:\nsys:x:3:\nadm:x:4:\ntty:x:5:\ndisk:x:6:\nlp:x:7:\nmail:x:8:\nkmem:x:9:\nwheel:x:10:root\ncdrom:x:11:\ndialout:x:18:\nfloppy:x:19:\nvideo:x:28:\naudio:x:29:\ntape:x:32:\nwww-data:x:33:\noperator:x:37:\nutmp:x:43:\nplugdev:x:46:\nstaff:x:50:\nlock:x:54:\nnetdev:x:82:\nusers:x:100:\nnobody:x:65534:\n'
+};
+
 /** Extra files by image program (busybox and alpine are `sh`). */
 const PROGRAM_FILES: Record<string, Record<string, string>> = {
-  sh: { '/etc/passwd': 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/home:/bin/false\n', '/etc/group': 'root:x:0:\nnobody:x:65534:\n' },
+  sh: BUSYBOX_USERS,
   nginx: {
+    '/etc/passwd': 'root:x:0:0:root:/root:/bin/bash\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\nnginx:x:101:101:nginx user:/nonexistent:/bin/false\n',
+    '/etc/group': 'root:x:0:\nnogroup:x:65534:\nnginx:x:101:\n',
     '/usr/share/nginx/html/index.html': NGINX_WELCOME,
     '/usr/share/nginx/html/50x.html': '<!DOCTYPE html>\n<html>\n<head>\n<title>Error</title>\n</head>\n<body>\n<h1>An error occurred.</h1>\n</body>\n</html>\n',
     '/etc/nginx/conf.d/default.conf': 'server {\n    listen       80;\n    listen  [::]:80;\n    server_name  localhost;\n\n    location / {\n        root   /usr/share/nginx/html;\n        index  index.html index.htm;\n    }\n}\n',

@@ -45,6 +45,23 @@ export interface FileStat {
   size: number;
   /** Virtual ms of the last write. */
   mtime: number;
+  /** Owner, group and permission bits (setgid 0o2000, sticky 0o1000 included); absent: root, root, the default mode. */
+  uid?: number;
+  gid?: number;
+  mode?: number;
+}
+
+/** Who owns a file and its permission bits. */
+export interface FileOwner {
+  uid: number;
+  gid: number;
+  mode: number;
+}
+
+/** The permission bits of a file without an owner record: root's 0755 directories (1777 for /tmp), 0644 files. */
+export function defaultMode(path: string, type: 'file' | 'dir'): number {
+  if (type === 'file') return 0o644;
+  return path === '/tmp' || path === '/var/tmp' ? 0o1777 : 0o755;
 }
 
 /** The container's view of files: absolute paths, already resolved against mounts. */
@@ -60,6 +77,8 @@ export interface ContainerFS {
   /** Sorted names in a directory. */
   list(path: string): string[] | FsError;
   stat(path: string): FileStat | FsError;
+  /** Records a path's owner and mode (chown + chmod); filesystems without owners ignore it. */
+  chown?(path: string, owner: FileOwner): void;
 }
 
 /** An HTTP exchange as a client sees it. `error` is wget's wording: "Connection refused", "bad address 'x'". */
@@ -82,8 +101,20 @@ export interface Network {
   tcpConnect(host: string, port: number): 'open' | 'refused' | 'unreachable';
 }
 
+/** Who a process runs as (the container's securityContext and image user, resolved by the runtime). */
+export interface ProcessCredentials {
+  uid: number;
+  gid: number;
+  /** Supplementary groups, sorted as the kernel keeps them (the primary gid included, as containerd adds it). */
+  groups: number[];
+}
+
 export interface ProcessContext {
   argv: readonly string[];
+  /** The process's credentials; absent means root (uid 0, gid 0). */
+  user?: ProcessCredentials;
+  /** The argv of the container's PID 1, for a process started by exec (`ps` lists it). */
+  initArgv?: readonly string[];
   /** The container's environment (image ENV, then the pod spec's env and service links), in order. */
   env: Record<string, string>;
   hostname: string;

@@ -159,9 +159,16 @@ export function writeVolume(fs: MapFS, pod: any, v: VolumeToMount, now: number, 
       return;
     }
     case 'persistentVolumeClaim':
-    case 'emptyDir':
       fs.mkdir(dir, true);
       return;
+    case 'emptyDir': {
+      // upstream: pkg/volume/emptydir/empty_dir.go setupDir (mode 0777, whatever the umask), then
+      // pkg/volume/volume_linux.go SetVolumeOwnership: group fsGroup, setgid, so new files are the group's.
+      fs.mkdir(dir, true);
+      const fsGroup = pod.spec?.securityContext?.fsGroup;
+      fs.chown(dir, { uid: 0, gid: typeof fsGroup === 'number' ? fsGroup : 0, mode: typeof fsGroup === 'number' ? 0o2777 : 0o777 });
+      return;
+    }
     case 'configMap':
     case 'secret':
       files = keyFiles(obj, v.source.items, v.kind === 'secret');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runScript, type FakeNet } from './harness';
+import { BUSYBOX_USERS } from '../../../../../src/sim/node/fs/rootfs';
 
 const WEB: FakeNet = {
   dns: (name) => ({ 'web.default.svc.cluster.local': '10.96.0.50', 'down.default.svc.cluster.local': '10.96.0.51' })[name],
@@ -29,7 +30,7 @@ describe('sh applets', () => {
     { name: 'test and [ ]', script: '[ -d /etc ] && echo d; [ -f /etc ] || echo notf; [ -e /etc/x ] || echo none; [ -n "$HOME" ] && [ -z "" ] && echo strings; [ 2 -ge 2 -a ! 1 -eq 2 ] && echo ints; [ a != b ] && echo ne; [ 1 -lt x ]', out: 'd\nnotf\nnone\nstrings\nints\nne\n', err: "sh: invalid number 'x'\n", code: 2 },
     { name: '[ without ]', script: '[ 1 = 1', out: '', err: 'sh: missing ]\n', code: 2 },
     { name: 'date default and +%s at t=5s', script: 'date; date +%s; date -u +%Y-%m-%dT%H:%M:%SZ', out: 'Wed Jan  1 00:00:05 UTC 2025\n1735689605\n2025-01-01T00:00:05Z\n', at: 5000 },
-    { name: 'identity', script: 'id; whoami; hostname; pwd; uname; printenv HOME; env | grep -c HOSTNAME=pod-1', out: 'uid=0(root) gid=0(root) groups=0(root),10(wheel)\nroot\npod-1\n/\nLinux\n/root\n1\n' },
+    { name: 'identity', files: BUSYBOX_USERS, script: 'id; whoami; hostname; pwd; uname; printenv HOME; env | grep -c HOSTNAME=pod-1', out: 'uid=0(root) gid=0(root) groups=0(root),10(wheel)\nroot\npod-1\n/\nLinux\n/root\n1\n' },
     { name: 'sleep with a bad argument', script: 'sleep x', out: '', err: "sleep: invalid number 'x'\n", code: 1 },
     { name: 'wget -q -O- prints the body', script: 'wget -q -O- http://web', out: '<h1>hello</h1>\n', net: WEB },
     {

@@ -4,7 +4,7 @@
  * deliver signals at given instants, resume again.
  */
 
-import type { Network, Process, ProcessContext, HttpResponse, SignalOutcome, Step } from '../../../../../src/sim/node/programs/process';
+import type { ContainerFS, Network, Process, ProcessContext, ProcessCredentials, HttpResponse, SignalOutcome, Step } from '../../../../../src/sim/node/programs/process';
 import type { Signal } from '../../../../../src/sim/node/programs/programs';
 import { MemoryFS } from '../../../../../src/sim/node/programs/sh/memfs';
 import { startShell } from '../../../../../src/sim/node/programs/sh/index';
@@ -47,7 +47,7 @@ export interface Harness {
   err(): string;
 }
 
-export function harness(argv: string[], opts: { fs?: MemoryFS; clock?: Clock; net?: FakeNet; env?: Record<string, string>; files?: Record<string, string> } = {}): Harness {
+export function harness(argv: string[], opts: { fs?: MemoryFS; clock?: Clock; net?: FakeNet; env?: Record<string, string>; files?: Record<string, string>; containerFS?: ContainerFS; user?: ProcessCredentials } = {}): Harness {
   const clock = opts.clock ?? { now: 0 };
   const fs = opts.fs ?? new MemoryFS(() => clock.now, opts.files);
   const stdout: string[] = [];
@@ -57,7 +57,8 @@ export function harness(argv: string[], opts: { fs?: MemoryFS; clock?: Clock; ne
     env: opts.env ?? { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', HOSTNAME: 'pod-1', HOME: '/root' },
     hostname: 'pod-1',
     cwd: '/',
-    fs,
+    fs: opts.containerFS ?? fs,
+    ...(opts.user ? { user: opts.user } : {}),
     net: fakeNetwork(clock, opts.net),
     now: () => clock.now,
     random: () => 0.5,

@@ -8,7 +8,8 @@
  * libbb/remove_file.c, libbb/make_directory.c.
  */
 
-import { FS_ERROR_TEXT } from '../../process';
+import { defaultMode, FS_ERROR_TEXT } from '../../process';
+import { groupName, userName } from '../../users';
 import { SIM_EPOCH_MS } from '../../../../kernel/clock';
 import { isFsError, linesOf, parseFlags, readInput, type Applet, type AppletCall } from './applet';
 import type { Gen } from '../types';
@@ -82,6 +83,12 @@ const mkdir: Applet = (call) => {
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+/** `drwxrwsrwx`: the type, then rwx for owner, group and others, with setuid/setgid (s) and sticky (t). upstream: libbb/mode_string.c. */
+export function modeString(type: 'file' | 'dir', mode: number): string {
+  const triple = (bits: number, special: boolean, letter: string) => `${bits & 4 ? 'r' : '-'}${bits & 2 ? 'w' : '-'}${special ? (bits & 1 ? letter : letter.toUpperCase()) : bits & 1 ? 'x' : '-'}`;
+  return (type === 'dir' ? 'd' : '-') + triple(mode >> 6, (mode & 0o4000) !== 0, 's') + triple(mode >> 3, (mode & 0o2000) !== 0, 's') + triple(mode, (mode & 0o1000) !== 0, 't');
+}
+
 /** ls: names one per line (as into a pipe or log), or `-l` rows. */
 const ls: Applet = (call) => {
   const { flags, operands } = parseFlags(call.argv.slice(1));
@@ -94,7 +101,9 @@ const ls: Applet = (call) => {
     if (isFsError(st)) return name;
     const d = new Date(SIM_EPOCH_MS + st.mtime);
     const when = `${MONTHS[d.getUTCMonth()]} ${String(d.getUTCDate()).padStart(2)} ${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
-    return `${st.type === 'dir' ? 'drwxr-xr-x' : '-rw-r--r--'}    ${st.type === 'dir' ? 2 : 1} root     root     ${String(st.size).padStart(8)} ${when} ${name}`;
+    const owner = (userName(fs, st.uid ?? 0) ?? String(st.uid)).slice(0, 8).padEnd(8);
+    const group = (groupName(fs, st.gid ?? 0) ?? String(st.gid)).slice(0, 8).padEnd(8);
+    return `${modeString(st.type, st.mode ?? defaultMode(path, st.type))} ${String(st.type === 'dir' ? 2 : 1).padStart(4)} ${owner} ${group} ${String(st.size).padStart(8)} ${when} ${name}`;
   };
   const files: string[] = [];
   const dirs: string[] = [];

@@ -10,6 +10,8 @@
 import { SIM_EPOCH_MS } from '../../../../kernel/clock';
 import { parseFlags, type Applet, type AppletCall } from './applet';
 import type { Gen } from '../types';
+import type { ProcessCredentials } from '../../process';
+import { groupName, userName } from '../../users';
 
 const UNIT_MS: Record<string, number> = { '': 1000, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -125,10 +127,37 @@ const hostname: Applet = ({ io, ctx, argv }) => {
   return 0;
 };
 
-const id: Applet = ({ argv, io }) => {
+/** The process's credentials (root when the runtime gave none: uid 0 and root's groups in busybox's /etc/group). */
+function credentials(ctx: AppletCall['ctx']): ProcessCredentials {
+  return ctx.user ?? { uid: 0, gid: 0, groups: [0, 10] };
+}
+
+/** busybox id: `uid=1000 gid=3000 groups=2000,3000`, names in parentheses where /etc/passwd and /etc/group have them; -u -g -G -n. */
+const id: Applet = ({ argv, io, ctx }) => {
   const { flags } = parseFlags(argv.slice(1));
-  if (flags.u || flags.g) io.out((flags.n ? 'root' : '0') + '\n');
-  else io.out('uid=0(root) gid=0(root) groups=0(root),10(wheel)\n');
+  const me = credentials(ctx);
+  const user = (uid: number) => userName(ctx.fs, uid);
+  const group = (gid: number) => groupName(ctx.fs, gid);
+  const shown = (n: number, name: string | undefined) => (flags.n ? (name ?? String(n)) : String(n));
+  if (flags.u) io.out(shown(me.uid, user(me.uid)) + '\n');
+  else if (flags.g) io.out(shown(me.gid, group(me.gid)) + '\n');
+  else if (flags.G) io.out(me.groups.map((g) => shown(g, group(g))).join(' ') + '\n');
+  else {
+    const named = (n: number, name: string | undefined) => (name === undefined ? String(n) : `${n}(${name})`);
+    io.out(`uid=${named(me.uid, user(me.uid))} gid=${named(me.gid, group(me.gid))} groups=${me.groups.map((g) => named(g, group(g))).join(',')}\n`);
+  }
+  return 0;
+};
+
+/** busybox whoami: the name, or `whoami: unknown uid 1000` (xuid2uname). */
+const whoami: Applet = ({ io, ctx }) => {
+  const uid = credentials(ctx).uid;
+  const name = userName(ctx.fs, uid);
+  if (name === undefined) {
+    io.err(`whoami: unknown uid ${uid}\n`);
+    return 1;
+  }
+  io.out(name + '\n');
   return 0;
 };
 
@@ -152,10 +181,17 @@ const which: Applet = ({ argv, io }) => {
 /** The applets busybox installs under /bin (filled by applets/index.ts). */
 export const APPLET_NAMES = new Set<string>();
 
+/** busybox ps: PID, USER (the name, or the uid when /etc/passwd has none: `1000`), TIME, COMMAND. */
 const ps: Applet = ({ io, ctx, proc }) => {
-  const rows = [`${String(proc.pid).padStart(5)} root      0:00 ${ctx.argv.join(' ')}`];
-  for (const job of proc.jobs) if (job.status === undefined) rows.push(`${String(job.pid).padStart(5)} root      0:00 ${ctx.argv.join(' ')}`);
-  rows.push(`${String(proc.allocPid()).padStart(5)} root      0:00 ps`);
+  const uid = credentials(ctx).uid;
+  const user = (userName(ctx.fs, uid) ?? String(uid)).slice(0, 8).padEnd(8);
+  const row = (pid: number, argv: readonly string[]) => `${String(pid).padStart(5)} ${user}  0:00 ${argv.join(' ')}`;
+  const rows = ctx.initArgv ? [row(1, ctx.initArgv)] : [];
+  // `kubectl exec POD -- ps`: the exec'd process is ps itself.
+  const self = ctx.argv[0]?.split('/').pop() === 'ps';
+  if (!self) rows.push(row(proc.pid, ctx.argv));
+  for (const job of proc.jobs) if (job.status === undefined) rows.push(row(job.pid, ctx.argv));
+  rows.push(row(self ? proc.pid : proc.allocPid(), ['ps']));
   io.out(['PID   USER     TIME  COMMAND', ...rows].join('\n') + '\n');
   return 0;
 };
@@ -217,7 +253,7 @@ export const SYSTEM_APPLETS: Record<string, Applet> = {
   printenv,
   hostname,
   id,
-  whoami: ({ io }) => (io.out('root\n'), 0),
+  whoami,
   pwd: ({ io, cwd }) => (io.out(cwd + '\n'), 0),
   uname,
   which,
