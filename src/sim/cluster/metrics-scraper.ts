@@ -42,6 +42,9 @@ export class MetricsScraper {
     this.store = new MetricsStore(opts);
     const now = console.clock.now();
     this.#schedule(Math.ceil(now / intervalMs) * intervalMs - now);
+    // The conductor learns a host's next deadline when it steps it: a message wakes the console
+    // host now, so the first scrape's timer counts (a control nobody handles changes nothing).
+    console.post({ from: 'cluster', to: console.name, msg: { type: 'control', command: 'metrics-wake', args: {} } });
   }
 
   stop(): void {

@@ -48,3 +48,30 @@ describe('MetricsScraper', () => {
     expect(cluster.scraper!.failedParses).toBe(0);
   });
 });
+
+describe('sim metrics', () => {
+  it('starts the store on first use, then answers instant queries as promtool prints them', async () => {
+    const cluster = new Cluster({ seed: 5, workers: 2 });
+    await cluster.waitForNodesReady();
+    const con = new Console(cluster);
+    const run = async (line: string) => (await con.exec(line)).output;
+    await run('kubectl create deployment web --image=nginx --replicas=4');
+    expect(await run('sim metrics query kubelet_running_pods')).toBe('The metrics store was off: it scrapes every kubelet every 15s from now on (sim advance 30s, then ask again).\nEmpty query result\n');
+    await run('sim advance 1m');
+    // Each node's kubelet_running_pods is the number of its pods with a running sandbox: kubectl's Running pods there.
+    const wide = await run('kubectl get pods -A -o wide --no-headers');
+    const perNode = new Map<string, number>();
+    for (const line of wide.trim().split('\n')) {
+      const cols = line.split(/\s+/);
+      if (cols[3] === 'Running') perNode.set(cols[7], (perNode.get(cols[7]) ?? 0) + 1);
+    }
+    const want = [...perNode].sort().map(([node, n]) => `kubelet_running_pods{instance="${node}", job="kubelet"} => ${n} @[${(1735689600000 + cluster.now) / 1000}]\n`).join('');
+    expect(await run('sim metrics query kubelet_running_pods')).toBe(want);
+    expect(await run(`sim metrics query 'sum(kubelet_running_pods{instance=~"worker-.*"})'`)).toBe(`{} => ${(perNode.get('worker-1') ?? 0) + (perNode.get('worker-2') ?? 0)} @[${(1735689600000 + cluster.now) / 1000}]\n`);
+    // Before the store started, nothing.
+    expect(await run('sim metrics query up --at 1s')).toBe('Empty query result\n');
+    expect(await run("sim metrics query 'rate(up[1m)'")).toBe('Error: query error: 1:11: parse error: unexpected ")" in range, expected "]"\n');
+    expect(await run('sim metrics query up --at 9h')).toMatch(/^error: --at 9h is in the future: the cluster is at /);
+    expect(await run('sim metrics status')).toMatch(/targets up: {7}6\/6\n/);
+  });
+});
