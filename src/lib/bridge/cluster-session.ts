@@ -68,6 +68,8 @@ export class ClusterSession implements ReplayTarget {
       {
         seed: options.seed,
         workers: options.workers,
+        // The Metrics tab's store, in every session (a replay's ends at the moment it shows).
+        metrics: true,
         ...(options.nodes ? { nodes: options.nodes } : {}),
         ...(options.schedulerConfig !== undefined ? { schedulerConfig: options.schedulerConfig } : {}),
         ...(options.workers > 255 ? { podSubnet: '10.0.0.0/8' } : {})

@@ -7,7 +7,8 @@
  * log. `viewAt(t)` shows the page the cluster as it was at `t` (a replay, read-only), `resume()`
  * makes that moment the live cluster (a fork), `returnToLive()` goes back.
  */
-import type { BootOptions, ClockStatus, ExecResult, NodeUsageSample, PageMessage, PlaygroundApi } from './protocol';
+import type { BootOptions, ClockStatus, ExecResult, MetricsQuery, MetricsResult, NodeUsageSample, PageMessage, PlaygroundApi } from './protocol';
+import { runMetricsQueries } from './metrics-service';
 import { inProcessHosts, type Cluster, type HostFactory } from '../../sim/cluster/cluster';
 import type { AttemptRecord } from '../../sim/scheduler/explain';
 import { firstMutatingCommand } from '../../sim/cluster/read-only';
@@ -218,6 +219,25 @@ export class PlaygroundService implements PlaygroundApi {
       const rec = await this.#view!.cluster.explain(namespace, name);
       // A copy: the scheduler may keep filling its own record; the page gets this instant's.
       return rec ? (structuredClone(rec) as AttemptRecord) : undefined;
+    });
+  }
+
+  async queryMetrics(queries: MetricsQuery[]): Promise<MetricsResult[]> {
+    // A read of the store in this thread: no conductor round, nothing to serialise with.
+    const cluster = this.#view!.cluster;
+    return runMetricsQueries(cluster.metrics, queries, cluster.now);
+  }
+
+  async metricNames(): Promise<string[]> {
+    return this.#view!.cluster.metrics?.names() ?? [];
+  }
+
+  kubeletLogs(node: string, tail?: number): Promise<{ ok: boolean; output?: string; error?: string }> {
+    // Asking a kubelet host takes conductor rounds (no virtual time, nothing changes): never mid-tick.
+    return this.#exclusive(async () => {
+      const cluster = this.#view!.cluster;
+      if (!cluster.nodes.has(node)) return { ok: false, error: `node "${node}" not found` };
+      return cluster.nodeQuery(node, 'kubelet-logs', tail !== undefined ? { tail } : {});
     });
   }
 

@@ -12,41 +12,13 @@ import type { CommandOutput } from '../kubectl/context';
 import { SIM_EPOCH_MS, formatDuration, parseDuration } from '../kernel/clock';
 import { Evaluator, type Value } from '../monitoring/promql-eval';
 import { DEFAULT_MAX_SERIES } from '../monitoring/store';
-import type { Labels } from '../monitoring/store';
+import { formatMetric, formatSampleValue } from '../monitoring/format';
 import { SCRAPE_INTERVAL_MS } from './metrics-scraper';
 
 const ok = (stdout: string): CommandOutput => ({ stdout, stderr: '', exitCode: 0 });
 const fail = (stderr: string): CommandOutput => ({ stdout: '', stderr, exitCode: 1 });
 
 const USAGE = 'error: usage: sim metrics query EXPR [--at DURATION] | sim metrics status\n';
-
-/** Go's strconv.FormatFloat(v, 'f', -1, 64), as model.SampleValue prints. */
-export function formatSampleValue(v: number): string {
-  if (Number.isNaN(v)) return 'NaN';
-  if (v === Infinity) return '+Inf';
-  if (v === -Infinity) return '-Inf';
-  const s = String(v);
-  if (!/e/.test(s)) return s;
-  // Exponent forms (1e-7, 1e+21) spelled out in full, as 'f' does.
-  const [mant, exp] = s.split('e');
-  const e = Number(exp);
-  const [int, frac = ''] = mant.replace('-', '').split('.');
-  const digits = int + frac;
-  const point = int.length + e;
-  const body = point <= 0 ? `0.${'0'.repeat(-point)}${digits}` : point >= digits.length ? digits + '0'.repeat(point - digits.length) : `${digits.slice(0, point)}.${digits.slice(point)}`;
-  return (v < 0 ? '-' : '') + body;
-}
-
-/** model.Metric.String: `name{a="x", b="y"}`, labels sorted, Go-quoted values. */
-export function formatMetric(labels: Labels): string {
-  const name = labels.__name__ ?? '';
-  const pairs = Object.keys(labels)
-    .filter((n) => n !== '__name__')
-    .sort()
-    .map((n) => `${n}=${JSON.stringify(labels[n])}`);
-  if (pairs.length === 0) return name === '' ? '{}' : name;
-  return `${name}{${pairs.join(', ')}}`;
-}
 
 /** promtool's instant query output: one sample a line; a scalar as `scalar: V @[T]`. */
 export function formatInstant(v: Value, t: number): string {
