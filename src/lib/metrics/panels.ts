@@ -62,16 +62,16 @@ export const PANELS: Panel[] = [
     title: 'CRI operation latency, p99 by operation',
     help: 'kubelet_runtime_operations_duration_seconds over 5m, all nodes: a gap means no such call in the window',
     unit: 'seconds',
-    queries: [{ expr: 'histogram_quantile(0.99, sum by (operation_type, le) (rate(kubelet_runtime_operations_duration_seconds_bucket{operation_type!~"list_.*|status|version|container_status|pod_sandbox_status|image_status|list_images|image_fs_info"}[5m])))', legend: (l) => l.operation_type ?? '' }]
+    queries: [{ expr: 'histogram_quantile(0.99, sum by (operation_type, le) (rate(kubelet_runtime_operations_duration_seconds_bucket{operation_type!~"list_.*|.*status|version|image_fs_info"}[5m])))', legend: (l) => l.operation_type ?? '' }]
   },
   {
     id: 'pod-start',
     title: 'Pod start duration, p50 and p90',
-    help: 'kubelet_pod_start_duration_seconds over 5m: from the kubelet first seeing a pod to it running (image pulls included)',
+    help: 'kubelet_pod_start_duration_seconds since each kubelet started (the buckets as they are, not a rate: pods start rarely): from the kubelet first seeing a pod to it running, image pulls included',
     unit: 'seconds',
     queries: [
-      { expr: 'histogram_quantile(0.5, sum by (le) (rate(kubelet_pod_start_duration_seconds_bucket[5m])))', legend: () => 'p50' },
-      { expr: 'histogram_quantile(0.9, sum by (le) (rate(kubelet_pod_start_duration_seconds_bucket[5m])))', legend: () => 'p90' }
+      { expr: 'histogram_quantile(0.5, sum by (le) (kubelet_pod_start_duration_seconds_bucket))', legend: () => 'p50' },
+      { expr: 'histogram_quantile(0.9, sum by (le) (kubelet_pod_start_duration_seconds_bucket))', legend: () => 'p90' }
     ]
   },
   {

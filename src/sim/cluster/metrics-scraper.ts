@@ -13,7 +13,6 @@
  * documentation/examples/prometheus-kubernetes.yml (the kubelet and cAdvisor jobs).
  */
 import { SIM_EPOCH_MS, type TimerId } from '../kernel/clock';
-import { parseExposition } from '../monitoring/exposition';
 import { MetricsStore, type StoreOptions } from '../monitoring/store';
 import type { ConsoleHost } from './console-host';
 
@@ -72,14 +71,12 @@ export class MetricsScraper {
   }
 
   #append(t: number, job: string, instance: string, text: string | undefined): void {
-    let samples;
-    if (text !== undefined) {
-      try {
-        samples = parseExposition(text).samples;
-      } catch {
-        this.failedParses++;
-      }
+    try {
+      this.store.appendText(t, job, instance, text, SIM_EPOCH_MS);
+    } catch {
+      // A malformed exposition: the scrape failed (up 0), as Prometheus records it.
+      this.failedParses++;
+      this.store.appendScrape(t, job, instance, undefined, SIM_EPOCH_MS);
     }
-    this.store.appendScrape(t, job, instance, samples, SIM_EPOCH_MS);
   }
 }

@@ -10,7 +10,7 @@
  * scrape instead; here the series already kept go on).
  * upstream: prometheus/tsdb (head block), prometheus/scrape/scrape.go (up, staleness).
  */
-import type { ExpositionSample } from './exposition';
+import { parseExposition, parseGoFloat, type ExpositionSample } from './exposition';
 
 export type Labels = Readonly<Record<string, string>>;
 
@@ -23,6 +23,8 @@ export interface Series {
   /** Virtual ms, ascending. */
   readonly t: number[];
   readonly v: number[];
+  /** Set when retention dropped the series (a target's line cache must not use it again). */
+  dropped?: boolean;
 }
 
 export interface StoreOptions {
@@ -49,6 +51,8 @@ export class MetricsStore {
   readonly #byName = new Map<string, Map<string, Series>>();
   /** The series each target exposed at its last scrape (for staleness markers). */
   readonly #lastSeen = new Map<string, Set<Series>>();
+  /** Per target: a sample line's text before its value -> its series (a scrape mostly repeats the last one's lines). */
+  readonly #lineCache = new Map<string, Map<string, Series>>();
   /** Virtual time of the latest scrape. */
   #head = 0;
 
@@ -80,28 +84,66 @@ export class MetricsStore {
    */
   appendScrape(t: number, job: string, instance: string, samples: readonly ExpositionSample[] | undefined, epochMs = 0): void {
     const target = `${job}\u0000${instance}`;
+    const pending = samples?.map((s) => ({ series: this.#series({ ...s.labels, __name__: s.name, job, instance }), t: s.timestampMs !== undefined ? s.timestampMs - epochMs : t, v: s.value }));
+    this.#commit(t, target, job, instance, pending);
+  }
+
+  /** Appends a scrape's samples (undefined: the target is down), staleness markers, `up`; then retention. */
+  #commit(t: number, target: string, job: string, instance: string, pending: { series: Series | undefined; t: number; v: number }[] | undefined): void {
     const seen = new Set<Series>();
     const prev = this.#lastSeen.get(target);
-    for (const s of samples ?? []) {
-      const labels = { ...s.labels, __name__: s.name, job, instance };
-      const series = this.#series(labels);
-      if (!series) {
+    for (const p of pending ?? []) {
+      if (!p.series) {
         this.droppedSamples++;
         continue;
       }
-      push(series, s.timestampMs !== undefined ? s.timestampMs - epochMs : t, s.value);
-      seen.add(series);
+      push(p.series, p.t, p.v);
+      seen.add(p.series);
     }
     if (prev) for (const series of prev) if (!seen.has(series)) push(series, t, NaN);
     this.#lastSeen.set(target, seen);
     const up = this.#series({ __name__: 'up', job, instance });
-    if (up) push(up, t, samples ? 1 : 0);
+    if (up) push(up, t, pending ? 1 : 0);
     else this.droppedSamples++;
     // Once per scrape round (every target is scraped at the same instant).
     if (t > this.#head) {
       this.#head = t;
       this.#expire(t - this.retentionMs);
     }
+  }
+
+  /**
+   * One scrape as the target's exposition text (undefined when it did not answer). Lines seen at
+   * an earlier scrape of this target find their series by their text before the value, so only
+   * new lines are parsed in full; the result is the same as parseExposition + appendScrape. A
+   * malformed text throws (the scrape fails; nothing of it is stored).
+   */
+  appendText(t: number, job: string, instance: string, text: string | undefined, epochMs = 0): void {
+    if (text === undefined) return this.appendScrape(t, job, instance, undefined, epochMs);
+    const target = `${job}\u0000${instance}`;
+    const cache = this.#lineCache.get(target);
+    // Only this scrape's lines stay cached: a gone container's lines do not pile up.
+    const next = new Map<string, Series>();
+    const pending: { series: Series | undefined; t: number; v: number }[] = [];
+    for (const line of text.split('\n')) {
+      if (line === '' || line.charCodeAt(0) === 35 /* # */) continue;
+      const brace = line.indexOf('{');
+      const end = brace >= 0 ? line.lastIndexOf('}') + 1 : line.indexOf(' ');
+      if (end <= 0) throw new Error(`text format parsing error: ${JSON.stringify(line)}`);
+      const prefix = line.slice(0, end);
+      let series = cache?.get(prefix);
+      if (series?.dropped) series = undefined;
+      if (!series) {
+        const [sample] = parseExposition(line).samples;
+        series = this.#series({ ...sample.labels, __name__: sample.name, job, instance });
+      }
+      if (series) next.set(prefix, series);
+      const rest = line.slice(end).trim().split(/\s+/);
+      const v = parseGoFloat(rest[0]);
+      pending.push({ series, t: rest.length > 1 ? Number(rest[1]) - epochMs : t, v });
+    }
+    this.#lineCache.set(target, next);
+    this.#commit(t, target, job, instance, pending);
   }
 
   /** The series of one metric name (all series when `name` is undefined). */
@@ -143,6 +185,7 @@ export class MetricsStore {
         s.t.splice(0, i);
         s.v.splice(0, i);
         if (s.t.length === 0) {
+          s.dropped = true;
           m.delete(key);
           this.#seriesCount--;
           for (const seen of this.#lastSeen.values()) seen.delete(s);

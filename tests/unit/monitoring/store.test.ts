@@ -91,3 +91,24 @@ describe('MetricsStore', () => {
     expect([...store.select('m')][0].t).toEqual([14_000]);
   });
 });
+
+describe('MetricsStore.appendText', () => {
+  it('stores what parseExposition + appendScrape store, scrape after scrape', () => {
+    const a = new MetricsStore();
+    const b = new MetricsStore();
+    const texts = [TEXT, TEXT.replace('kubelet_running_pods 3', 'kubelet_running_pods 4'), TEXT.replace(/^kubelet_runtime_operations_total\{operation_type="start_container"\} 4\n/m, '')];
+    texts.forEach((text, i) => {
+      a.appendText((i + 1) * 15_000, 'kubelet', 'n', text, 1_735_689_600_000);
+      b.appendScrape((i + 1) * 15_000, 'kubelet', 'n', parseExposition(text).samples, 1_735_689_600_000);
+    });
+    const dump = (s: MetricsStore) => [...s.select(undefined)].map((x) => [x.labels, x.t, x.v.map(String)]);
+    expect(dump(a)).toEqual(dump(b));
+    const start = [...a.select('kubelet_runtime_operations_total')].find((x) => x.labels.operation_type === 'start_container')!;
+    expect(start.v.map(String)).toEqual(['4', '4', 'NaN']);
+    expect([...a.select('kubelet_running_pods')][0].v).toEqual([3, 4, 3]);
+  });
+
+  it('throws on a malformed line', () => {
+    expect(() => new MetricsStore().appendText(0, 'kubelet', 'n', 'ok 1\nbad{x="1', 0)).toThrow(/text format parsing error/);
+  });
+});
