@@ -52,7 +52,7 @@ export class MetricsStore {
   /** The series each target exposed at its last scrape (for staleness markers). */
   readonly #lastSeen = new Map<string, Set<Series>>();
   /** Per target: a sample line's text before its value -> its series (a scrape mostly repeats the last one's lines). */
-  readonly #lineCache = new Map<string, Map<string, Series>>();
+  readonly #lineCache = new Map<string, Map<string, Series | null>>();
   /** Virtual time of the latest scrape. */
   #head = 0;
 
@@ -91,7 +91,6 @@ export class MetricsStore {
   /** Appends a scrape's samples (undefined: the target is down), staleness markers, `up`; then retention. */
   #commit(t: number, target: string, job: string, instance: string, pending: { series: Series | undefined; t: number; v: number }[] | undefined): void {
     const seen = new Set<Series>();
-    const prev = this.#lastSeen.get(target);
     for (const p of pending ?? []) {
       if (!p.series) {
         this.droppedSamples++;
@@ -100,10 +99,15 @@ export class MetricsStore {
       push(p.series, p.t, p.v);
       seen.add(p.series);
     }
+    this.#finish(t, target, job, instance, seen, pending !== undefined);
+  }
+
+  #finish(t: number, target: string, job: string, instance: string, seen: Set<Series>, answered: boolean): void {
+    const prev = this.#lastSeen.get(target);
     if (prev) for (const series of prev) if (!seen.has(series)) push(series, t, NaN);
     this.#lastSeen.set(target, seen);
     const up = this.#series({ __name__: 'up', job, instance });
-    if (up) push(up, t, pending ? 1 : 0);
+    if (up) push(up, t, answered ? 1 : 0);
     else this.droppedSamples++;
     // Once per scrape round (every target is scraped at the same instant).
     if (t > this.#head) {
@@ -116,15 +120,15 @@ export class MetricsStore {
    * One scrape as the target's exposition text (undefined when it did not answer). Lines seen at
    * an earlier scrape of this target find their series by their text before the value, so only
    * new lines are parsed in full; the result is the same as parseExposition + appendScrape. A
-   * malformed text throws (the scrape fails; nothing of it is stored).
+   * malformed line throws (the scrape fails there; the kubelets never serve one).
    */
   appendText(t: number, job: string, instance: string, text: string | undefined, epochMs = 0): void {
     if (text === undefined) return this.appendScrape(t, job, instance, undefined, epochMs);
     const target = `${job}\u0000${instance}`;
     const cache = this.#lineCache.get(target);
     // Only this scrape's lines stay cached: a gone container's lines do not pile up.
-    const next = new Map<string, Series>();
-    const pending: { series: Series | undefined; t: number; v: number }[] = [];
+    const next = new Map<string, Series | null>();
+    const seen = new Set<Series>();
     for (const line of text.split('\n')) {
       if (line === '' || line.charCodeAt(0) === 35 /* # */) continue;
       const brace = line.indexOf('{');
@@ -132,18 +136,32 @@ export class MetricsStore {
       if (end <= 0) throw new Error(`text format parsing error: ${JSON.stringify(line)}`);
       const prefix = line.slice(0, end);
       let series = cache?.get(prefix);
+      // A line dropped at the cap stays dropped (unparsed) while the store is full.
+      if (series === null && this.#seriesCount >= this.maxSeries) {
+        next.set(prefix, null);
+        this.droppedSamples++;
+        continue;
+      }
       if (series?.dropped) series = undefined;
       if (!series) {
         const [sample] = parseExposition(line).samples;
         series = this.#series({ ...sample.labels, __name__: sample.name, job, instance });
+        if (!series) {
+          next.set(prefix, null);
+          this.droppedSamples++;
+          continue;
+        }
       }
-      if (series) next.set(prefix, series);
-      const rest = line.slice(end).trim().split(/\s+/);
-      const v = parseGoFloat(rest[0]);
-      pending.push({ series, t: rest.length > 1 ? Number(rest[1]) - epochMs : t, v });
+      next.set(prefix, series);
+      let i = end;
+      while (line.charCodeAt(i) === 32) i++;
+      const sp = line.indexOf(' ', i);
+      const v = parseGoFloat(sp < 0 ? line.slice(i) : line.slice(i, sp));
+      push(series, sp < 0 ? t : Number(line.slice(sp + 1)) - epochMs, v);
+      seen.add(series);
     }
     this.#lineCache.set(target, next);
-    this.#commit(t, target, job, instance, pending);
+    this.#finish(t, target, job, instance, seen, true);
   }
 
   /** The series of one metric name (all series when `name` is undefined). */
