@@ -6,12 +6,13 @@
  * rate / increase / delta extrapolate as upstream's extrapolatedRate; histogram_quantile
  * interpolates linearly inside the bucket as upstream's bucketQuantile.
  * Times are virtual ms; `epochMs` turns them into the Unix time time() and timestamp() report.
+ * An Evaluator remembers which series each selector matched: make a new one after the store changes.
  * upstream: promql/engine.go (lookback, vectorSelectorSingle, matrix ranges), promql/functions.go
  * (extrapolatedRate, instantValue, aggrOverTime), promql/quantile.go (bucketQuantile,
  * ensureMonotonic), promql/engine.go aggregation / VectorBinop / VectorAnd|Or|Unless.
  */
 import { AGGREGATIONS, escapeRe, parsePromQL, type BinaryOp, type Expr, type Matcher } from './promql-parse';
-import { isStale, labelsKey, type Labels, type MetricsStore } from './store';
+import { isStale, labelsKey, type Labels, type MetricsStore, type Series } from './store';
 
 export interface InstantSample {
   labels: Labels;
@@ -135,10 +136,16 @@ export class Evaluator {
     return v.value;
   }
 
-  #candidates(name: string | undefined, matchers: Matcher[]) {
+  /** The series a selector matches, worked out once per evaluator (a range query asks at every step; the store does not change meanwhile). */
+  readonly #matched = new WeakMap<Matcher[], Series[]>();
+
+  #candidates(name: string | undefined, matchers: Matcher[]): Series[] {
+    const known = this.#matched.get(matchers);
+    if (known) return known;
     const tests = matchers.map((m) => [m.name, matcherTest(m)] as const);
-    const out = [];
+    const out: Series[] = [];
     for (const s of this.store.select(name)) if (tests.every(([n, test]) => test(s.labels[n] ?? ''))) out.push(s);
+    this.#matched.set(matchers, out);
     return out;
   }
 
@@ -156,11 +163,13 @@ export class Evaluator {
     const out: RangeSeries[] = [];
     for (const s of this.#candidates(name, matchers)) {
       const hi = lastIndexAtOrBefore(s.t, t);
+      let lo = hi;
+      while (lo >= 0 && s.t[lo] > t - rangeMs) lo--;
       const r: RangeSeries = { labels: s.labels, t: [], v: [] };
-      for (let i = hi; i >= 0 && s.t[i] > t - rangeMs; i--) {
+      for (let i = lo + 1; i <= hi; i++) {
         if (isStale(s.v[i])) continue;
-        r.t.unshift(s.t[i]);
-        r.v.unshift(s.v[i]);
+        r.t.push(s.t[i]);
+        r.v.push(s.v[i]);
       }
       if (r.t.length > 0) out.push(r);
     }
