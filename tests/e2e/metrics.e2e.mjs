@@ -22,6 +22,17 @@ export async function chartsFollowTheClockAndTheTimeline({ page, baseURL, screen
   const t0 = await clockMs(page);
   await jump(page, '+1m', t0);
 
+  // The Events tab: a tick per event on the strip, filtered with the table.
+  await page.getByRole('tab', { name: /Events/ }).click();
+  const ticks = page.getByTestId('events-strip').locator('line.tick');
+  const allTicks = await ticks.count();
+  assert.ok(allTicks > 5, `events on the strip: ${allTicks}`);
+  await page.getByLabel('Filter the events').fill('Scheduled web-');
+  await until(async () => (await ticks.count()) === 4, { message: 'the 4 Scheduled events of the web pods' });
+  assert.equal(await page.getByTestId('events').locator('tbody tr').count(), 4);
+  await screenshot('events-filtered');
+  await page.getByLabel('Filter the events').fill('');
+
   await page.getByRole('tab', { name: 'Metrics' }).click();
   await until(async () => (await pointsOf(page, 'running-pods', 'worker-1')) >= 3, { message: 'running pods of worker-1 charted' });
   const before = await pointsOf(page, 'running-pods', 'worker-1');
