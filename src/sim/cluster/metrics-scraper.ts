@@ -7,7 +7,10 @@
  * A scrape only reads (the kubelet server renders its registry and cAdvisor's figures in place,
  * untraced): it adds conductor rounds at each scrape instant, never trace events or state the
  * components see, so a cluster's trace is the same with and without the store
- * (tests/unit/monitoring/scraper.test.ts). Scrapes are aligned to multiples of the interval
+ * (tests/unit/monitoring/scraper.test.ts). One figure does depend on how often /metrics/cadvisor
+ * is read: a pod's and the root's container_cpu_usage_seconds_total add up their containers' CPU
+ * between two reads (cadvisor.ts), so a container that lived between two reads is missed; with the
+ * store on, those two counters are as 15 s reads make them. Scrapes are aligned to multiples of the interval
  * (Prometheus spreads targets over it by a hash of their labels; one instant is simpler to read).
  * upstream: prometheus/scrape/scrape.go (scrapeLoop, up, honor_timestamps),
  * documentation/examples/prometheus-kubernetes.yml (the kubelet and cAdvisor jobs).
