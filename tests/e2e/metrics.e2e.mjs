@@ -107,4 +107,7 @@ export async function chartsFollowTheClockAndTheTimeline({ page, baseURL, screen
   const live = await clockMs(page);
   await until(async () => Math.abs((await endOf(page, 'running-pods', 'worker-1')) - live) < 1000, { message: `the charts back at the live clock ${live}` });
   assert.ok((await endOf(page, 'running-pods', 'worker-1')) > pastEnd, 'later than the moment viewed');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(400);
+  await screenshot('metrics-phone');
 }
