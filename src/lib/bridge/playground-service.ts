@@ -19,6 +19,8 @@ export { MIRRORED } from './cluster-session';
 import { TimelineService } from './timeline-service';
 
 const FRAME_MS = 16;
+/** Clusters up to this many workers scrape from boot; bigger ones from the Metrics tab's first query. */
+export const METRICS_AT_BOOT_MAX_WORKERS = 50;
 
 /** An input to the live cluster: all of them go to the log, in the order they happened. */
 type Input = { kind: 'advance'; t: number } | { kind: 'exec'; t: number; end: number; script: string } | { kind: 'interrupt'; t: number };
@@ -28,7 +30,7 @@ export class PlaygroundService implements PlaygroundApi {
   /** The session the page is shown: the live one, or the past one the timeline is viewing. */
   #view?: ClusterSession;
   #timeline?: TimelineService;
-  #options: Pick<SessionOptions, 'seed' | 'workers' | 'nodes' | 'schedulerConfig'> = { seed: 1, workers: 2 };
+  #options: Pick<SessionOptions, 'seed' | 'workers' | 'nodes' | 'schedulerConfig' | 'metrics'> = { seed: 1, workers: 2 };
   #ports: MessagePort[] = [];
   #running = false;
   #speed = 1;
@@ -97,7 +99,10 @@ export class PlaygroundService implements PlaygroundApi {
       seed: options.seed ?? 1,
       workers: options.nodes?.length ?? options.workers ?? 2,
       ...(options.nodes ? { nodes: options.nodes } : {}),
-      ...(options.schedulerConfig !== undefined ? { schedulerConfig: options.schedulerConfig } : {})
+      ...(options.schedulerConfig !== undefined ? { schedulerConfig: options.schedulerConfig } : {}),
+      // Scraping costs ~5 ms of this thread per node every 15 s of virtual time (npm run bench --
+      // --metrics): a big cluster starts without the store, until the Metrics tab first asks.
+      metrics: (options.nodes?.length ?? options.workers ?? 2) <= METRICS_AT_BOOT_MAX_WORKERS
     };
     const live = this.#newSession(this.hostFactory);
     this.#live = this.#view = live;
@@ -224,6 +229,11 @@ export class PlaygroundService implements PlaygroundApi {
 
   async queryMetrics(queries: MetricsQuery[]): Promise<MetricsResult[]> {
     // A read of the store in this thread: no conductor round, nothing to serialise with.
+    if (!this.#options.metrics) {
+      // Asked for the first time in a big cluster: the live one scrapes from now on, replays from boot.
+      this.#options = { ...this.#options, metrics: true };
+      this.#live?.cluster.enableMetrics();
+    }
     const cluster = this.#view!.cluster;
     return runMetricsQueries(cluster.metrics, queries, cluster.now);
   }
