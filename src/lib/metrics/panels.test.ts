@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatValue, PANELS, refreshKey, windowQueries } from './panels';
+import { formatValue, PANELS, refreshKey, unitOf, windowQueries } from './panels';
 import { parsePromQL } from '../../sim/monitoring/promql-parse';
 
 describe('Metrics tab panels', () => {
@@ -34,5 +34,16 @@ describe('Metrics tab panels', () => {
     [NaN, 'count', 'NaN']
   ] as const)('formats %d %s as %s', (v, unit, text) => {
     expect(formatValue(v, unit)).toBe(text);
+  });
+});
+
+describe('unitOf', () => {
+  it.each([
+    ['container_memory_working_set_bytes{id="/"}', 'bytes'],
+    ['histogram_quantile(0.99, sum by (le) (rate(kubelet_pleg_relist_duration_seconds_bucket[1m])))', 'seconds'],
+    ['rate(kubelet_runtime_operations_duration_seconds_count[1m])', 'count'],
+    ['kubelet_running_pods', 'count']
+  ] as const)('%s -> %s', (expr, unit) => {
+    expect(unitOf(expr)).toBe(unit);
   });
 });

@@ -137,3 +137,14 @@ export function formatValue(v: number, unit: Unit): string {
       return Number.isInteger(v) ? String(v) : String(+v.toPrecision(3));
   }
 }
+
+/**
+ * The unit a query box chart reads its values in, guessed from the metric names (Prometheus's
+ * naming convention: `_bytes`, `_seconds`); rates and counts stay plain numbers.
+ */
+export function unitOf(expr: string): Unit {
+  if (/\b(rate|irate|increase|delta|idelta|count|count_over_time)\s*\(/.test(expr) && !/histogram_quantile/.test(expr)) return 'count';
+  if (/_bytes\b/.test(expr)) return 'bytes';
+  if (/_seconds(_bucket|_sum)?\b/.test(expr)) return 'seconds';
+  return 'count';
+}
