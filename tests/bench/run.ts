@@ -15,6 +15,9 @@
  *  6. Probes: the 30-pods-per-node clusters again with three probes per container (exec, httpGet,
  *     tcpSocket, every 10 s), against the same clusters without probes. `npm run bench -- --probes`
  *     runs only this part (BENCH_PROBE_NODES=100,1000 picks the sizes).
+ *  8. Metrics store: the 10 and 100 node x 30 pod clusters with and without the store scraping
+ *     every kubelet's /metrics and /metrics/cadvisor every 15 s. `npm run bench -- --metrics` runs
+ *     only this part (BENCH_METRICS_NODES=10,100 picks the sizes).
  *  7. Time travel: the wall time to replay 1 and 10 minutes of the default cluster with a
  *     Deployment (boot from the seed, then the input log), as the timeline does when scrubbed.
  *     `npm run bench -- --replay` runs only this part.
@@ -131,9 +134,9 @@ const PROBED_CONTAINER = {
 };
 
 /** Steady state with pods running: N worker nodes, 30 pods each (one Deployment), leases, PLEG, status. */
-async function withPods(workers: number, steadyVirtualMs: number, container: object = { name: 'c', image: 'registry.k8s.io/pause:3.10' }, label = '', settleVirtualMs = 0): Promise<number> {
+async function withPods(workers: number, steadyVirtualMs: number, container: object = { name: 'c', image: 'registry.k8s.io/pause:3.10' }, label = '', settleVirtualMs = 0, metrics = false): Promise<number> {
   // 10.244.0.0/16 holds 256 nodes' /24s: a bigger cluster needs a bigger pod subnet, as kubeadm's would.
-  const cluster = new Cluster({ seed: 1, workers, kubeletsPerHost: 50, ...(workers > 255 ? { podSubnet: '10.0.0.0/8' } : {}) });
+  const cluster = new Cluster({ seed: 1, workers, kubeletsPerHost: 50, metrics, ...(workers > 255 ? { podSubnet: '10.0.0.0/8' } : {}) });
   await cluster.waitForNodesReady(300_000);
   const replicas = workers * 30;
   const heap0 = process.memoryUsage().heapUsed;
@@ -175,6 +178,11 @@ async function withPods(workers: number, steadyVirtualMs: number, container: obj
   report(`  wall s to start them all`, startUpWall.toFixed(1));
   report(`  steady state: virtual s per wall s`, fmt(speed), label ? (workers >= 1000 ? '>= 50x' : undefined) : workers >= 100 ? '>= 300x' : '>= 1000x');
   report(`  heap per node (MB, incl. its pods)`, (heap / (workers + 1) / 1e6).toFixed(2));
+  const store = cluster.metrics;
+  if (store) {
+    report(`  metrics store: series kept (cap) / samples / samples dropped`, `${store.seriesCount} (${store.maxSeries}) / ${store.sampleCount()} / ${store.droppedSamples}`);
+    report(`  scrapes (every 15 s) / failed parses`, `${cluster.scraper!.scrapes} / ${cluster.scraper!.failedParses}`);
+  }
   return speed;
 }
 
@@ -282,6 +290,16 @@ function schedulerThroughput(nodes: number, pods: number, budgetMs: number): voi
   if (attempts < pods) report(`  extrapolated wall s for all ${pods} pods`, ((wall * pods) / attempts).toFixed(1));
 }
 
+/**
+ * The cost of the metrics store: the same N x 30 pods cluster with and without it (every
+ * kubelet's /metrics and /metrics/cadvisor scraped and parsed every 15 s of virtual time).
+ */
+async function scrapeCost(workers: number, steadyVirtualMs: number): Promise<void> {
+  const without = await withPods(workers, steadyVirtualMs, undefined, ' (no metrics store)');
+  const withStore = await withPods(workers, steadyVirtualMs, undefined, ' (metrics store, 15 s scrapes)', 0, true);
+  report(`  scraping costs (share of the steady-state wall time)`, `${((1 - withStore / without) * 100).toFixed(1)}%`);
+}
+
 /** Replays `minutes` of a default cluster running a 3-replica Deployment (the page's clock ticking each virtual second). */
 async function replayCost(minutes: number): Promise<void> {
   const service = new PlaygroundService();
@@ -325,6 +343,10 @@ if (process.argv.includes('--replay')) {
   await replayCost(10);
   process.exit(0);
 }
+if (process.argv.includes('--metrics')) {
+  for (const n of (process.env.BENCH_METRICS_NODES ?? '10,100').split(',').map(Number)) await scrapeCost(n, 120_000);
+  process.exit(0);
+}
 if (process.argv.includes('--probes')) {
   for (const n of (process.env.BENCH_PROBE_NODES ?? '100,1000').split(',').map(Number)) await probeCost(n, n >= 1000 ? 60_000 : 120_000);
   process.exit(0);
@@ -342,3 +364,5 @@ await probeCost(100, 120_000);
 await probeCost(1000, 60_000);
 await replayCost(1);
 await replayCost(10);
+await scrapeCost(10, 120_000);
+await scrapeCost(100, 120_000);

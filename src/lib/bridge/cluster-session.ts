@@ -35,6 +35,8 @@ export interface SessionOptions {
   /** A scenario's named workers and scheduler configuration (BootOptions). */
   nodes?: WorkerNodeConfig[];
   schedulerConfig?: string;
+  /** Run the metrics store from boot (default true; the playground turns it off for big clusters until the Metrics tab asks). */
+  metrics?: boolean;
   hostFactory: HostFactory;
   /** Output a streaming command prints after its exec() returned (`kubectl get -w`). */
   print: (text: string) => void;
@@ -68,6 +70,8 @@ export class ClusterSession implements ReplayTarget {
       {
         seed: options.seed,
         workers: options.workers,
+        // The Metrics tab's store (a replay's ends at the moment it shows).
+        metrics: options.metrics ?? true,
         ...(options.nodes ? { nodes: options.nodes } : {}),
         ...(options.schedulerConfig !== undefined ? { schedulerConfig: options.schedulerConfig } : {}),
         ...(options.workers > 255 ? { podSubnet: '10.0.0.0/8' } : {})

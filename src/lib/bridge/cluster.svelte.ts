@@ -6,7 +6,7 @@
 import * as Comlink from 'comlink';
 import type { TraceEvent } from '../../sim/kernel/trace';
 import { appendBounded, applyChanges, applyUsage, EMPTY_RESOURCE, latestHeartbeats, type KObject, type Resources } from './deltas';
-import type { BootOptions, ClockStatus, ExecResult, NodeUsageSample, PageMessage, PlaygroundApi } from './protocol';
+import type { BootOptions, ClockStatus, ExecResult, MetricsQuery, MetricsResult, NodeUsageSample, PageMessage, PlaygroundApi } from './protocol';
 import type { AttemptRecord } from '../../sim/scheduler/explain';
 import { indexByPod, type PodTraceIndex } from '../inspector/sequence';
 import { foldPulls, foldRailCalls, type PullState, type RailCall } from '../viz/rail';
@@ -252,6 +252,20 @@ export class Cluster {
   /** Runs console lines (`kubectl ...`, `sim ...`, heredocs allowed); waits for the boot first. */
   exec(script: string): Promise<ExecResult> {
     return this.#call((api) => api.exec(script));
+  }
+
+  /** Range queries over the shown cluster's metrics store (the Metrics tab, once per refresh). */
+  queryMetrics(queries: MetricsQuery[]): Promise<MetricsResult[]> {
+    return this.#call((api) => api.queryMetrics(queries));
+  }
+
+  metricNames(): Promise<string[]> {
+    return this.#call((api) => api.metricNames());
+  }
+
+  /** The kubelet's journal on a node of the cluster shown (the Logs tab). */
+  kubeletLogs(node: string, tail?: number): Promise<{ ok: boolean; output?: string; error?: string }> {
+    return this.#call((api) => api.kubeletLogs(node, tail));
   }
 
   /** Ctrl-C: stops streaming commands (`kubectl get -w`). */

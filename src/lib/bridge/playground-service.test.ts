@@ -27,3 +27,33 @@ describe('PlaygroundService deltas', () => {
     expect(latestHeartbeats(new Map(), trace)).toEqual(new Map([['worker-1', t + 2], ['worker-2', t + 3]]));
   }, 60_000);
 });
+
+describe('PlaygroundService metrics', () => {
+  it('the default cluster scrapes from boot: the Metrics tab gets every node’s running pods', async () => {
+    const service = new PlaygroundService();
+    await service.boot({ seed: 4, workers: 2 });
+    await service.advance(60_000);
+    const now = service.cluster.now;
+    const [r, bad] = await service.queryMetrics([
+      { expr: 'kubelet_running_pods', start: 0, end: now, step: 15_000 },
+      { expr: 'sum(', start: 0, end: now, step: 15_000 }
+    ]);
+    expect(r.ok && r.series.map((s) => s.labels.instance)).toEqual(['control-plane', 'worker-1', 'worker-2']);
+    // A point per 15 s step once the kubelets answered; never past the present.
+    expect(r.ok && r.series[0].points.at(-1)![0]).toBe(now);
+    expect(r.ok && r.instant.find((s) => s.labels.instance === 'control-plane')?.value).toBe(5);
+    expect(bad).toEqual({ ok: false, error: '1:5: parse error: unexpected end of input' });
+    expect(await service.metricNames()).toContain('kubelet_pleg_relist_duration_seconds_bucket');
+  }, 60_000);
+
+  it('a cluster of more than 50 workers starts scraping when first asked', async () => {
+    const service = new PlaygroundService();
+    await service.boot({ seed: 4, workers: 51 });
+    expect(service.cluster.metrics).toBeUndefined();
+    const first = await service.queryMetrics([{ expr: 'up', start: 0, end: service.cluster.now, step: 15_000 }]);
+    expect(first[0].ok && first[0].instant).toEqual([]);
+    await service.advance(16_000);
+    const later = await service.queryMetrics([{ expr: 'count(up == 1)', start: 0, end: service.cluster.now, step: 15_000 }]);
+    expect(later[0].ok && later[0].instant[0].value).toBe(104); // 52 nodes, jobs kubelet and cadvisor
+  }, 120_000);
+});

@@ -7,7 +7,8 @@
  * log. `viewAt(t)` shows the page the cluster as it was at `t` (a replay, read-only), `resume()`
  * makes that moment the live cluster (a fork), `returnToLive()` goes back.
  */
-import type { BootOptions, ClockStatus, ExecResult, NodeUsageSample, PageMessage, PlaygroundApi } from './protocol';
+import type { BootOptions, ClockStatus, ExecResult, MetricsQuery, MetricsResult, NodeUsageSample, PageMessage, PlaygroundApi } from './protocol';
+import { runMetricsQueries } from './metrics-service';
 import { inProcessHosts, type Cluster, type HostFactory } from '../../sim/cluster/cluster';
 import type { AttemptRecord } from '../../sim/scheduler/explain';
 import { firstMutatingCommand } from '../../sim/cluster/read-only';
@@ -18,6 +19,8 @@ export { MIRRORED } from './cluster-session';
 import { TimelineService } from './timeline-service';
 
 const FRAME_MS = 16;
+/** Clusters up to this many workers scrape from boot; bigger ones from the Metrics tab's first query. */
+export const METRICS_AT_BOOT_MAX_WORKERS = 50;
 
 /** An input to the live cluster: all of them go to the log, in the order they happened. */
 type Input = { kind: 'advance'; t: number } | { kind: 'exec'; t: number; end: number; script: string } | { kind: 'interrupt'; t: number };
@@ -27,7 +30,7 @@ export class PlaygroundService implements PlaygroundApi {
   /** The session the page is shown: the live one, or the past one the timeline is viewing. */
   #view?: ClusterSession;
   #timeline?: TimelineService;
-  #options: Pick<SessionOptions, 'seed' | 'workers' | 'nodes' | 'schedulerConfig'> = { seed: 1, workers: 2 };
+  #options: Pick<SessionOptions, 'seed' | 'workers' | 'nodes' | 'schedulerConfig' | 'metrics'> = { seed: 1, workers: 2 };
   #ports: MessagePort[] = [];
   #running = false;
   #speed = 1;
@@ -96,7 +99,10 @@ export class PlaygroundService implements PlaygroundApi {
       seed: options.seed ?? 1,
       workers: options.nodes?.length ?? options.workers ?? 2,
       ...(options.nodes ? { nodes: options.nodes } : {}),
-      ...(options.schedulerConfig !== undefined ? { schedulerConfig: options.schedulerConfig } : {})
+      ...(options.schedulerConfig !== undefined ? { schedulerConfig: options.schedulerConfig } : {}),
+      // Scraping costs ~5 ms of this thread per node every 15 s of virtual time (npm run bench --
+      // --metrics): a big cluster starts without the store, until the Metrics tab first asks.
+      metrics: (options.nodes?.length ?? options.workers ?? 2) <= METRICS_AT_BOOT_MAX_WORKERS
     };
     const live = this.#newSession(this.hostFactory);
     this.#live = this.#view = live;
@@ -218,6 +224,30 @@ export class PlaygroundService implements PlaygroundApi {
       const rec = await this.#view!.cluster.explain(namespace, name);
       // A copy: the scheduler may keep filling its own record; the page gets this instant's.
       return rec ? (structuredClone(rec) as AttemptRecord) : undefined;
+    });
+  }
+
+  async queryMetrics(queries: MetricsQuery[]): Promise<MetricsResult[]> {
+    // A read of the store in this thread: no conductor round, nothing to serialise with.
+    if (!this.#options.metrics) {
+      // Asked for the first time in a big cluster: the live one scrapes from now on, replays from boot.
+      this.#options = { ...this.#options, metrics: true };
+      this.#live?.cluster.enableMetrics();
+    }
+    const cluster = this.#view!.cluster;
+    return runMetricsQueries(cluster.metrics, queries, cluster.now);
+  }
+
+  async metricNames(): Promise<string[]> {
+    return this.#view!.cluster.metrics?.names() ?? [];
+  }
+
+  kubeletLogs(node: string, tail?: number): Promise<{ ok: boolean; output?: string; error?: string }> {
+    // Asking a kubelet host takes conductor rounds (no virtual time, nothing changes): never mid-tick.
+    return this.#exclusive(async () => {
+      const cluster = this.#view!.cluster;
+      if (!cluster.nodes.has(node)) return { ok: false, error: `node "${node}" not found` };
+      return cluster.nodeQuery(node, 'kubelet-logs', tail !== undefined ? { tail } : {});
     });
   }
 

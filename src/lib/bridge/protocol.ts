@@ -70,6 +70,23 @@ export interface BootOptions {
   schedulerConfig?: string;
 }
 
+/** A range query over the shown cluster's metrics store: virtual ms, `end` inclusive. */
+export interface MetricsQuery {
+  expr: string;
+  start: number;
+  end: number;
+  step: number;
+}
+
+export interface MetricsSeries {
+  labels: Record<string, string>;
+  /** [virtual ms, value] at each step where the series had a value. */
+  points: [number, number][];
+}
+
+/** A query's series over the range and its instant vector at `end` (the query box's table); or the parse or evaluation error. */
+export type MetricsResult = { ok: true; series: MetricsSeries[]; instant: { labels: Record<string, string>; value: number }[] } | { ok: false; error: string };
+
 /** Exposed by workers/cluster.worker.ts through Comlink. */
 export interface PlaygroundApi {
   /** Boots the default cluster and runs it until every node is Ready. */
@@ -99,6 +116,16 @@ export interface PlaygroundApi {
   viewAt(t: number): Promise<ClockStatus>;
   /** Gets the next `viewAt` ready (boots a spare cluster in advance): the page asks when the timeline is about to be used. */
   prepareTimeline(): Promise<void>;
+  /**
+   * Range queries (PromQL, src/sim/monitoring) over the metrics store of the cluster shown (the
+   * live one, or the past one being viewed: its data ends at that moment). One call per refresh of
+   * the Metrics tab, never a stream.
+   */
+  queryMetrics(queries: MetricsQuery[]): Promise<MetricsResult[]>;
+  /** The metric names the shown cluster's store holds (the query box's suggestions). */
+  metricNames(): Promise<string[]>;
+  /** The kubelet's journal on a node of the cluster shown (`sim kubelet logs NODE --tail N`). */
+  kubeletLogs(node: string, tail?: number): Promise<{ ok: boolean; output?: string; error?: string }>;
   /** Drops the moment viewed and shows the live cluster again. */
   returnToLive(): Promise<ClockStatus>;
   /** Resume from the moment viewed: it becomes the live cluster (a fork); what came after it is gone. */

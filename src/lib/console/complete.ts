@@ -93,6 +93,7 @@ export const SIM_COMMANDS: SimCommand = {
     images: onNode,
     kubelet: { sub: { stop: onNode, start: onNode, restart: onNode, logs: { args: ['nodes'], flags: ['--tail'] }, config: { args: ['nodes'], flags: ['-f'] } } },
     explain: { sub: { pod: { args: ['pods'], flags: ['-n'] } } },
+    metrics: { sub: { query: { flags: ['--at'] }, status: {} } },
     scheduler: { sub: { config: { flags: ['-f'] } } },
     help: {}
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventRows, lastSeenOf } from './events';
+import { eventRows, filterEventRows, lastSeenOf, type EventRow } from './events';
 
 const event = (name: string, fields: Record<string, unknown>) => ({ metadata: { name, namespace: 'default' }, ...fields });
 
@@ -34,5 +34,19 @@ describe('eventRows', () => {
       ['BackOff', 'Warning', 'pod/web-2', 30_000, 3],
       ['Scheduled', 'Normal', 'pod/web-1', 5000, 1]
     ]);
+  });
+});
+
+describe('filterEventRows', () => {
+  const row = (reason: string, type: string, object: string, message: string): EventRow => ({ key: reason, lastSeen: 0, type, reason, object, message, count: 1 });
+  const rows = [row('Scheduled', 'Normal', 'pod/web-1', 'Successfully assigned default/web-1 to worker-1'), row('BackOff', 'Warning', 'pod/crash', 'Back-off restarting failed container'), row('Pulled', 'Normal', 'pod/web-1', 'Container image "nginx" already present')];
+  it.each([
+    ['', false, ['Scheduled', 'BackOff', 'Pulled']],
+    ['web-1', false, ['Scheduled', 'Pulled']],
+    ['WEB-1 worker-1', false, ['Scheduled']],
+    ['', true, ['BackOff']],
+    ['nginx', true, []]
+  ])('%j, warnings only %s', (q, warnings, want) => {
+    expect(filterEventRows(rows, q, warnings).map((r) => r.reason)).toEqual(want);
   });
 });

@@ -43,3 +43,9 @@ export function eventRows(events: ReadonlyMap<string, KObject>, limit = 500): Ev
   rows.sort((a, b) => (b.lastSeen ?? -1) - (a.lastSeen ?? -1) || (a.key < b.key ? -1 : 1));
   return rows.length > limit ? rows.slice(0, limit) : rows;
 }
+
+/** The rows holding every word typed (in reason, object or message, any case), Warnings only if asked. */
+export function filterEventRows(rows: readonly EventRow[], query: string, warningsOnly: boolean): EventRow[] {
+  const words = query.toLowerCase().split(/\s+/).filter((w) => w !== '');
+  return rows.filter((r) => (!warningsOnly || r.type === 'Warning') && words.every((w) => `${r.type} ${r.reason} ${r.object} ${r.message}`.toLowerCase().includes(w)));
+}

@@ -18,6 +18,8 @@ import { APISERVER_HOST } from './host';
 import type { HostLink } from './messages';
 import type { KubectlContext } from '../kubectl/context';
 import type { AttemptRecord } from '../scheduler/explain';
+import { MetricsScraper } from './metrics-scraper';
+import type { MetricsStore } from '../monitoring/store';
 import type { KubeletDialResult, KubeletRequest, KubeletResponse } from '../kubelet/server/server';
 
 /** A kubelet host's `reply` to a `kubelet-server` control. */
@@ -60,6 +62,7 @@ export class Cluster {
   #rand: Rand;
   #kubeletHosts: string[] = [];
   #hostFactory: HostFactory;
+  #scraper?: MetricsScraper;
 
   constructor(config: Partial<ClusterConfig> = {}, hostFactory: HostFactory = inProcessHosts) {
     this.config = { ...DEFAULT_CLUSTER, ...config };
@@ -74,12 +77,28 @@ export class Cluster {
     this.addNode('control-plane', { controlPlane: true });
     if (this.config.nodes) for (const { name, ...opts } of this.config.nodes) this.addNode(name, opts);
     else for (let i = 1; i <= this.config.workers; i++) this.addNode(`worker-${i}`);
+    if (this.config.metrics) this.enableMetrics();
     // A scenario's scheduler configuration: the kube-scheduler restarts with it at once (its first round).
     if (this.config.schedulerConfig !== undefined) this.console.ask(SCHEDULER_HOST, 'scheduler-config', { text: this.config.schedulerConfig }, () => {});
   }
 
   get now(): number {
     return this.conductor.now;
+  }
+
+  /** The metrics store, once scraping has started (`ClusterConfig.metrics`, or the first `enableMetrics()`). */
+  get metrics(): MetricsStore | undefined {
+    return this.#scraper?.store;
+  }
+
+  get scraper(): MetricsScraper | undefined {
+    return this.#scraper;
+  }
+
+  /** Starts scraping every kubelet every 15 s of virtual time (from the next multiple of 15 s); idempotent. */
+  enableMetrics(): MetricsStore {
+    this.#scraper ??= new MetricsScraper(this.console, () => this.#kubeletHosts);
+    return this.#scraper.store;
   }
 
   /** Adds a node: its kubelet starts on a kubelet host and registers the Node. */

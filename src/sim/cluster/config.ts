@@ -25,6 +25,8 @@ export interface ClusterConfig {
   nodes?: WorkerNodeConfig[];
   /** A KubeSchedulerConfiguration (YAML) the kube-scheduler restarts with as the cluster boots. */
   schedulerConfig?: string;
+  /** Scrape every kubelet into a metrics store from boot (src/sim/monitoring); off by default (the page turns it on). */
+  metrics?: boolean;
 }
 
 /** A worker node of a scenario's cluster: its name and NodeOptions (sizes, kubelet configuration). */

@@ -16,6 +16,7 @@ import { defaultKubeletConfiguration, type KubeletConfiguration } from '../kubel
 import { parseKubeletConfiguration } from '../kubelet/config/validation';
 import { listCatalog } from '../kubelet/images/list';
 import { simContainer, simImage, simKubeletCurl, simNodeResources } from './resource-verbs';
+import { simMetrics } from './metrics-verbs';
 
 export interface ConsoleOptions {
   /** Reads `-f FILE` from disk (CLI only). */
@@ -81,6 +82,10 @@ Usage:
                                 the scheduler's last attempt at a pod: each node's filter verdict and scores
   sim scheduler config [-f FILE|-]
                                 print, or replace, the KubeSchedulerConfiguration (restarts the kube-scheduler)
+  sim metrics query EXPR [--at DURATION]
+                                a PromQL instant query over the metrics store (every kubelet's /metrics and
+                                /metrics/cadvisor scraped every 15s), e.g. 'sum by (instance) (kubelet_running_pods)'
+  sim metrics status            the store's targets, series and samples
   sim help                      this help
 `;
 
@@ -208,6 +213,8 @@ export class Console {
         return this.#explain(rest);
       case 'scheduler':
         return this.#schedulerConfig(rest, stdin);
+      case 'metrics':
+        return simMetrics(c, rest);
       default:
         return fail(`error: unknown command "sim ${verb}"; see "sim help"\n`);
     }

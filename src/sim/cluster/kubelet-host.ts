@@ -83,6 +83,15 @@ export class KubeletHost extends ClientHost {
       this.#brokenImages.add(String(args.image));
       for (const k of this.kubelets.values()) k.runtime.registry.break(String(args.image));
     });
+    // The metrics store's scrape of every node here: /metrics and /metrics/cadvisor read in place,
+    // no CRI call and no trace (src/sim/monitoring/scraper.ts).
+    this.controls.set('metrics-scrape', (args) => {
+      const targets = [...this.kubelets].map(([node, k]) => {
+        const up = !this.poweredOff.has(node) && k.serving;
+        return up ? { node, metrics: k.server.metricsText(), cadvisor: k.server.cadvisorText() } : { node };
+      });
+      this.send(String(args.replyTo), { type: 'control', command: 'reply', args: { id: args.id, targets } });
+    });
     // A connection to a node's kubelet server (port 10250), as the API server's kubelet client opens it.
     this.controls.set('kubelet-server', (args) =>
       this.serve(String(args.node), args.req as KubeletRequest, (result) => this.send(String(args.replyTo), { type: 'control', command: 'reply', args: { id: args.id, ...result } }))

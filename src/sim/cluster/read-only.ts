@@ -7,7 +7,7 @@ import { parseScript } from './script';
 import { splitArgs } from '../kubectl/args';
 
 const KUBECTL_READS = new Set(['get', 'describe', 'logs', 'explain', 'top', 'version', 'api-resources', 'api-versions', 'cluster-info']);
-const SIM_READS = new Set(['help', '--help', '-h', 'time', 'seed', 'trace', 'explain', 'images']);
+const SIM_READS = new Set(['help', '--help', '-h', 'time', 'seed', 'trace', 'explain', 'images', 'metrics']);
 /** `sim` verbs whose next word is a subcommand (`sim node poweroff`). */
 const SIM_GROUPS = new Set(['node', 'kubelet', 'container', 'image', 'scheduler']);
 /** Flags that keep a command running while time passes (`get -w`, `logs -f`): the past does not move. */

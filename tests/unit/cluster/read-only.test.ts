@@ -7,6 +7,7 @@ describe('firstMutatingCommand (the past is read-only)', () => {
     { script: 'k describe deploy web\nkubectl logs web-1 -c nginx', want: undefined },
     { script: 'kubectl get -f pod.yaml', want: undefined },
     { script: 'sim trace --kind eviction\nsim time\nsim explain pod web-1\nsim kubelet logs worker-1\nsim node cgroups worker-1', want: undefined },
+    { script: "sim metrics query 'sum(kubelet_running_pods)' --at 1m\nsim metrics status", want: undefined },
     { script: '# a comment\n\nkubectl get nodes', want: undefined },
     { script: 'kubectl get pods -w', want: 'kubectl get' },
     { script: 'kubectl get pods --watch=true', want: 'kubectl get' },

@@ -43,6 +43,9 @@ interface Series {
   bucketCounts?: number[];
   sum?: number;
   count?: number;
+  /** The series' label text and its buckets' (labels never change: made once, at the first render). */
+  text?: string;
+  bucketTexts?: string[];
 }
 
 /** One metric family (a vector when it has labels). */
@@ -118,19 +121,21 @@ export class Metric {
     let out = `# HELP ${name} [${stabilityLevel}] ${escapeHelp(help)}\n# TYPE ${name} ${this.type}\n`;
     const series = [...this.#series.values()].sort((a, b) => compareLabels(a.labels, b.labels));
     for (const s of series) {
+      s.text ??= labelText(s.labels);
       if (this.type !== 'histogram') {
-        out += `${name}${labelText(s.labels)} ${formatFloatG(s.value)}\n`;
+        out += `${name}${s.text} ${formatFloatG(s.value)}\n`;
         continue;
       }
       const buckets = this.opts.buckets ?? DEF_BUCKETS;
+      s.bucketTexts ??= [...buckets.map((b) => labelText({ ...s.labels, le: formatFloatG(b) })), labelText({ ...s.labels, le: '+Inf' })];
       let cumulative = 0;
-      buckets.forEach((b, i) => {
+      for (let i = 0; i < buckets.length; i++) {
         cumulative += s.bucketCounts![i];
-        out += `${name}_bucket${labelText({ ...s.labels, le: formatFloatG(b) })} ${cumulative}\n`;
-      });
-      out += `${name}_bucket${labelText({ ...s.labels, le: '+Inf' })} ${s.count}\n`;
-      out += `${name}_sum${labelText(s.labels)} ${formatFloatG(s.sum!)}\n`;
-      out += `${name}_count${labelText(s.labels)} ${s.count}\n`;
+        out += `${name}_bucket${s.bucketTexts[i]} ${cumulative}\n`;
+      }
+      out += `${name}_bucket${s.bucketTexts[buckets.length]} ${s.count}\n`;
+      out += `${name}_sum${s.text} ${formatFloatG(s.sum!)}\n`;
+      out += `${name}_count${s.text} ${s.count}\n`;
     }
     return out;
   }

@@ -100,9 +100,9 @@ export class KubeletServer {
       case 'healthz':
         return respond(text(200, 'ok'));
       case 'metrics':
-        if (parts[1] === 'cadvisor' && parts.length === 2) return respond({ status: 200, body: this.#cadvisor(), contentType: PROMETHEUS_TEXT });
+        if (parts[1] === 'cadvisor' && parts.length === 2) return respond({ status: 200, body: this.cadvisorText(), contentType: PROMETHEUS_TEXT });
         if (parts.length > 1) break;
-        return respond({ status: 200, body: this.deps.metrics().render(this.deps.clock.now(), this.#runtimeCounts()), contentType: PROMETHEUS_TEXT });
+        return respond({ status: 200, body: this.metricsText(), contentType: PROMETHEUS_TEXT });
       case 'stats':
         if (parts[1] !== 'summary' || parts.length > 2) break;
         return respond(json(buildSummary({ identity: this.deps.identity, now: this.deps.clock.now(), startTime: this.deps.startTime(), pods: this.#pods() })));
@@ -147,8 +147,13 @@ export class KubeletServer {
     return { runningPods: sandboxes.filter((s) => s.state === 'SANDBOX_READY').length, containers };
   }
 
+  /** /metrics now: also what the metrics store's scrape reads (untraced: a scrape must not change the trace). */
+  metricsText(): string {
+    return this.deps.metrics().render(this.deps.clock.now(), this.#runtimeCounts());
+  }
+
   /** /metrics/cadvisor: the node's kernel figures for every cgroup, as cAdvisor exposes them. */
-  #cadvisor(): string {
+  cadvisorText(): string {
     const runtime = this.deps.runtime();
     const { clock, identity } = this.deps;
     return renderCadvisor({ identity, os: nodeOSFor(runtime, clock), containers: runtime.inventory().containers, driver: this.deps.config().cgroupDriver, now: clock.now() });
