@@ -84,6 +84,8 @@ export class Cluster {
   #worker: Worker | undefined;
   #api: Comlink.Remote<PlaygroundApi> | undefined;
   #port: MessagePort | undefined;
+  /** The in-page service's end of its channel, when the cluster runs in this thread. */
+  #inPage: { port: MessagePort; stop: () => void } | undefined;
   #ready: Promise<void> | undefined;
   /** performance.now() at which `clock` was last set, to extrapolate between deltas. */
   #clockAt = 0;
@@ -132,10 +134,21 @@ export class Cluster {
   async #boot(): Promise<void> {
     this.phase = 'booting';
     try {
-      const worker = new Worker(new URL('../../../workers/cluster.worker.ts', import.meta.url), { type: 'module' });
-      worker.addEventListener('error', (e) => this.#fail(e.message || 'the cluster worker crashed'));
-      this.#worker = worker;
-      this.#api = Comlink.wrap<PlaygroundApi>(worker);
+      let worker: Worker | undefined;
+      try {
+        worker = new Worker(new URL('../../../workers/cluster.worker.ts', import.meta.url), { type: 'module' });
+      } catch {
+        // A sandboxed iframe (opaque origin) may not start workers from the site's URL: the
+        // cluster runs in the page instead, in-process hosts behind the same API.
+        worker = undefined;
+      }
+      if (worker) {
+        worker.addEventListener('error', (e) => this.#fail(e.message || 'the cluster worker crashed'));
+        this.#worker = worker;
+        this.#api = Comlink.wrap<PlaygroundApi>(worker);
+      } else {
+        this.#api = await this.#inPageApi();
+      }
 
       const { seed, workers, nodes, schedulerConfig, restore } = this.#options;
       this.#setClock(await this.#api.boot({ seed, workers, ...(nodes ? { nodes } : {}), ...(schedulerConfig !== undefined ? { schedulerConfig } : {}), ...(restore ? { restore } : {}) }));
@@ -155,6 +168,17 @@ export class Cluster {
       this.#fail(err instanceof Error ? err.message : String(err));
       throw err;
     }
+  }
+
+  /** The cluster worker's API served in this thread (loaded only when a worker cannot start). */
+  async #inPageApi(): Promise<Comlink.Remote<PlaygroundApi>> {
+    const { PlaygroundService } = await import('./playground-service');
+    const { port1, port2 } = new MessageChannel();
+    const service = new PlaygroundService();
+    Comlink.expose(service, port1);
+    // Disposing stops its clock (a worker would simply be terminated).
+    this.#inPage = { port: port1, stop: () => service.pause() };
+    return Comlink.wrap<PlaygroundApi>(port2);
   }
 
   #fail(message: string): void {
@@ -375,7 +399,9 @@ export class Cluster {
     this.#port?.close();
     this.#api?.[Comlink.releaseProxy]();
     this.#worker?.terminate();
-    this.#port = this.#api = this.#worker = undefined;
+    this.#inPage?.stop();
+    this.#inPage?.port.close();
+    this.#port = this.#api = this.#worker = this.#inPage = undefined;
     this.#ready = undefined;
     this.phase = 'idle';
   }

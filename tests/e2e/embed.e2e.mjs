@@ -1,0 +1,80 @@
+// /embed inside <iframe sandbox="allow-scripts"> (an opaque origin: no storage, no same-origin) on a
+// page of the same server: it boots the cluster, sends its height, and answers postMessage (a
+// command's output). Run at 390x844 and 1280x800 for the screenshots.
+import assert from 'node:assert/strict';
+import { until } from './helpers.mjs';
+
+/** A host page that embeds /embed in a sandboxed iframe and records what it posts. */
+function hostPage(baseURL, query) {
+  return `<!doctype html><html><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>host</title>
+<style>body{font-family:sans-serif;margin:12px}iframe{width:100%;border:0;height:300px}</style></head><body>
+<h1 style="font-size:18px">A blog post about the kubelet</h1><p>The cluster below runs in your browser.</p>
+<iframe id="k" sandbox="allow-scripts" src="${baseURL}/embed?${query}"></iframe>
+<p>Text after the embed.</p>
+<script>
+  window.received = [];
+  addEventListener('message', (e) => {
+    if (e.source !== document.getElementById('k').contentWindow) return;
+    window.received.push(e.data);
+    if (e.data && e.data.type === 'kubarium:resize') document.getElementById('k').style.height = e.data.height + 'px';
+  });
+  window.ask = (msg) => document.getElementById('k').contentWindow.postMessage(msg, '*');
+</script></body></html>`;
+}
+
+async function openHost(page, baseURL, query) {
+  const url = `${baseURL}/__embed-host.html`;
+  await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: hostPage(baseURL, query) }));
+  await page.goto(url);
+  return page.frameLocator('#k');
+}
+
+const received = (page, type) => page.evaluate((t) => window.received.filter((m) => m.type === t), type);
+
+async function sandboxedEmbedAnswers(page, baseURL, screenshot, name) {
+  const origin = new URL(baseURL).origin;
+  const frame = await openHost(page, baseURL, `console=1&origin=${encodeURIComponent(origin)}`);
+  const started = Date.now();
+  await until(async () => (await received(page, 'kubarium:ready')).length > 0, { timeout: 60_000, message: 'kubarium:ready from the sandboxed embed' });
+  console.log(`    ${name}: ready ${Date.now() - started} ms after load`);
+  await frame.locator('[data-node="worker-2"]').waitFor({ timeout: 30_000 });
+  const resize = await received(page, 'kubarium:resize');
+  assert.ok(resize.length > 0 && resize.at(-1).height > 300, `a resize with the content height: ${JSON.stringify(resize.at(-1))}`);
+  const box = await page.locator('#k').boundingBox();
+  assert.ok(Math.abs(box.height - resize.at(-1).height) <= 1, `the host sized the iframe to ${resize.at(-1).height}: ${box.height}`);
+
+  // run(command) -> result.
+  await page.evaluate(() => window.ask({ type: 'kubarium:run', id: 1, command: 'kubectl get nodes' }));
+  const [result] = await until(async () => {
+    const r = await received(page, 'kubarium:result');
+    return r.length > 0 ? r : undefined;
+  }, { message: 'the result of kubectl get nodes' });
+  assert.equal(result.id, 1);
+  assert.equal(result.exitCode, 0);
+  assert.match(result.output, /^worker-1\s+Ready\s+<none>\s/m);
+  // A bad request gets an error, not silence.
+  await page.evaluate(() => window.ask({ type: 'kubarium:reboot', id: 2 }));
+  await until(async () => (await received(page, 'kubarium:error')).some((m) => m.id === 2 && /unknown request/.test(m.message)), { message: 'an error for an unknown request' });
+  // Click to play: the clock runs and ticks come.
+  await frame.getByTestId('embed-play').click();
+  await until(async () => (await received(page, 'kubarium:tick')).some((m) => m.running), { message: 'a running tick' });
+  await screenshot(name);
+}
+
+export async function sandboxedDesktop({ page, baseURL, screenshot }) {
+  await sandboxedEmbedAnswers(page, baseURL, screenshot, '1280x800');
+}
+
+export async function sandboxedPhone({ page, baseURL, screenshot }) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await sandboxedEmbedAnswers(page, baseURL, screenshot, '390x844');
+}
+
+export async function otherOriginsAreIgnored({ page, baseURL }) {
+  // Only https://blog.example may drive it: the host page (another origin) gets nothing back.
+  await openHost(page, baseURL, `origin=${encodeURIComponent('https://blog.example')}`);
+  await page.frameLocator('#k').locator('[data-node="worker-2"]').waitFor({ timeout: 60_000 });
+  await page.evaluate(() => window.ask({ type: 'kubarium:run', id: 1, command: 'kubectl get nodes' }));
+  await page.waitForTimeout(1500);
+  assert.deepEqual(await page.evaluate(() => window.received), [], 'nothing posted to an origin not allowed');
+}
