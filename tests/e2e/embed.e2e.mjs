@@ -78,3 +78,31 @@ export async function otherOriginsAreIgnored({ page, baseURL }) {
   await page.waitForTimeout(1500);
   assert.deepEqual(await page.evaluate(() => window.received), [], 'nothing posted to an origin not allowed');
 }
+
+export async function customElementRuns({ page, baseURL, screenshot }) {
+  const url = `${baseURL}/__element-host.html`;
+  const body = `<!doctype html><html><body style="margin:12px;font-family:sans-serif"><p>Before.</p>
+<script type="module" src="${baseURL}/embed.js"></script>
+<kubarium-playground id="k" console height="auto"></kubarium-playground><p>After.</p></body></html>`;
+  await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body }));
+  await page.goto(url);
+  await page.waitForFunction(() => customElements.get('kubarium-playground') !== undefined);
+  const frame = page.frameLocator('#k iframe');
+  await frame.locator('[data-node="worker-2"]').waitFor({ timeout: 60_000 });
+  assert.equal(await page.locator('#k iframe').getAttribute('sandbox'), 'allow-scripts');
+  const result = await page.evaluate(() => document.getElementById('k').run('kubectl get nodes -o name'));
+  assert.deepEqual(result, { output: 'node/control-plane\nnode/worker-1\nnode/worker-2\n', exitCode: 0 });
+  await until(async () => (await page.locator('#k iframe').boundingBox()).height > 480, { message: 'the element following the embed’s height (map + console)' });
+  await screenshot('element');
+}
+
+export async function embedDialogSnippet({ page, baseURL, screenshot }) {
+  await page.goto(`${baseURL}/?autoplay=0`);
+  await page.locator('[data-testid="cluster-map"] [data-node="worker-2"]').waitFor({ timeout: 30_000 });
+  await page.getByTestId('embed').click();
+  const snippet = page.getByTestId('embed-snippet');
+  await until(async () => /#s=[A-Za-z0-9_-]+" style="width:100%;height:480px;border:0" sandbox="allow-scripts"/.test(await snippet.inputValue()), { message: 'an iframe snippet with the state' });
+  await page.getByTestId('embed-dialog').getByLabel('console', { exact: true }).check();
+  assert.match(await snippet.inputValue(), /\/embed\?console=1&amp;origin=/);
+  await screenshot('dialog');
+}
