@@ -106,3 +106,21 @@ export async function embedDialogSnippet({ page, baseURL, screenshot }) {
   assert.match(await snippet.inputValue(), /\/embed\?console=1&amp;origin=/);
   await screenshot('dialog');
 }
+
+/** Offline, once the service worker has precached the site: /embed and a lesson still open. */
+export async function embedAndLessonOffline({ page, context, baseURL }) {
+  await page.goto(`${baseURL}/`);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), undefined, { timeout: 30_000 });
+  await context.setOffline(true);
+
+  await page.goto(`${baseURL}/embed?autoplay=1`);
+  await page.getByTestId('embed').waitFor();
+  await page.locator('[data-node="worker-2"]').waitFor({ timeout: 30_000 });
+  await until(async () => (await page.getByTestId('clock').textContent()) !== '00:00:00', { message: 'the offline embed’s clock running' });
+
+  await page.goto(`${baseURL}/?lesson=probes`);
+  await page.getByRole('heading', { name: /probe/i }).first().waitFor({ timeout: 30_000 });
+  await page.locator('[data-testid="cluster-map"] [data-node="control-plane"]').waitFor({ timeout: 30_000 });
+}
