@@ -120,3 +120,27 @@ export async function reloadRestoresTheAutosave({ page, baseURL }) {
     return s === undefined || !s.log.some((e) => e.kind === 'exec');
   }, { message: 'the old autosave forgotten' });
 }
+
+export async function namedSnapshotRestores({ page, baseURL, screenshot }) {
+  await page.goto(`${baseURL}/?autoplay=0`);
+  await waitForNodes(page);
+  await deployAndRun(page);
+  const pods = await webPods(page);
+  const clock = await clockMs(page);
+  await page.getByTestId('share').click();
+  await page.getByTestId('share-link').waitFor();
+  await page.getByTestId('snapshot-name').fill('three web pods');
+  await page.getByRole('button', { name: 'Save snapshot' }).click();
+  await page.getByTestId('snapshots').getByText('three web pods').waitFor();
+  await screenshot('snapshot-saved');
+  await page.keyboard.press('Escape');
+
+  await runInConsole(page, 'kubectl delete deployment web', /deployment\.apps "web" deleted/);
+  await runInConsole(page, 'sim advance 60s', /\$ sim advance 60s/);
+  await until(async () => (await webPods(page)).length === 0, { timeout: 30_000, message: 'the web pods gone' });
+
+  await page.getByTestId('share').click();
+  await page.getByTestId('snapshots').getByRole('button', { name: 'Restore' }).click();
+  await until(async () => JSON.stringify(await webPods(page)) === JSON.stringify(pods), { timeout: 60_000, message: 'the snapshot’s web pods back' });
+  assert.equal(await clockMs(page), clock, 'the snapshot’s moment');
+}

@@ -125,3 +125,40 @@ export class Autosaver {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
   }
 }
+
+const SNAPSHOT_PREFIX = 'snapshot:';
+
+export interface SnapshotInfo {
+  name: string;
+  /** Its virtual time. */
+  t: number;
+}
+
+/** Saves the state as a named snapshot (replacing one of the same name); false when not saved. */
+export function saveSnapshot(name: string, state: PlaygroundState): Promise<boolean> {
+  return saveState(state, SNAPSHOT_PREFIX + name);
+}
+
+export function loadSnapshot(name: string): Promise<PlaygroundState | undefined> {
+  return loadState(SNAPSHOT_PREFIX + name);
+}
+
+export function deleteSnapshot(name: string): Promise<void> {
+  return deleteState(SNAPSHOT_PREFIX + name);
+}
+
+/** The named snapshots, by name (none where storage is off). */
+export async function listSnapshots(): Promise<SnapshotInfo[]> {
+  try {
+    const db = await database();
+    if (!db) return [];
+    const store = db.transaction(STORE, 'readonly').objectStore(STORE);
+    const range = IDBKeyRange.bound(SNAPSHOT_PREFIX, SNAPSHOT_PREFIX + '\uffff');
+    const [keys, values] = await Promise.all([request(store.getAllKeys(range)), request(store.getAll(range))]);
+    return keys
+      .map((k, i) => ({ name: String(k).slice(SNAPSHOT_PREFIX.length), t: typeof values[i]?.t === 'number' ? values[i].t : 0 }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  } catch {
+    return [];
+  }
+}
