@@ -124,3 +124,17 @@ export async function embedAndLessonOffline({ page, context, baseURL }) {
   await page.getByRole('heading', { name: /probe/i }).first().waitFor({ timeout: 30_000 });
   await page.locator('[data-testid="cluster-map"] [data-node="control-plane"]').waitFor({ timeout: 30_000 });
 }
+
+export async function editorOnlyOnEdit({ page, baseURL, screenshot }) {
+  const monaco = [];
+  page.on('request', (r) => {
+    if (/monaco|editor\.worker|yaml\.worker/i.test(r.url())) monaco.push(r.url());
+  });
+  await page.goto(`${baseURL}/embed?editor=1`);
+  await page.locator('[data-node="worker-2"]').waitFor({ timeout: 30_000 });
+  assert.equal(monaco.length, 0, `no Monaco before Edit: ${monaco.join(', ')}`);
+  await page.getByTestId('embed-edit').click();
+  await page.locator('.monaco-editor').first().waitFor({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Apply' }).first().waitFor();
+  await screenshot('editor');
+}
