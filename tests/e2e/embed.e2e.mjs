@@ -138,3 +138,32 @@ export async function editorOnlyOnEdit({ page, baseURL, screenshot }) {
   await page.getByRole('button', { name: 'Apply' }).first().waitFor();
   await screenshot('editor');
 }
+
+const SCENARIO = `title: Three nodes, one pod
+description: A demo for a blog post.
+cluster:
+  seed: 5
+  workers: 3
+steps:
+  - title: A pod
+    text: Create a pod.
+    run: kubectl run hello --image=nginx
+  - title: Time
+    text: Let it start.
+    run: sim advance 20s
+checks: []
+`;
+
+/** ?scenario=URL: the scenario file's cluster boots and its steps run (a console shows them). */
+export async function scenarioFromUrl({ page, baseURL }) {
+  await page.route(`${baseURL}/__demo.yaml`, (route) => route.fulfill({ contentType: 'text/yaml', body: SCENARIO }));
+  await page.goto(`${baseURL}/embed?console=1&scenario=${encodeURIComponent('/__demo.yaml')}`);
+  await page.locator('[data-node="worker-3"]').waitFor({ timeout: 30_000 });
+  await page.locator('[data-pod="default/hello"][data-status="Running"]').waitFor({ timeout: 30_000 });
+  await until(async () => /\$ sim advance 20s/.test(await page.getByTestId('console-output').innerText()), { message: 'the steps in the console' });
+  // A broken scenario says where, and the default cluster runs.
+  await page.route(`${baseURL}/__broken.yaml`, (route) => route.fulfill({ contentType: 'text/yaml', body: 'title: x\ncluster: {workers: many}\n' }));
+  await page.goto(`${baseURL}/embed?scenario=${encodeURIComponent('/__broken.yaml')}`);
+  await page.locator('[data-node="worker-2"]').waitFor({ timeout: 30_000 });
+  assert.match(await page.getByTestId('embed-problem').innerText(), /__broken\.yaml[\s\S]*default cluster runs instead/);
+}
