@@ -144,3 +144,31 @@ export async function namedSnapshotRestores({ page, baseURL, screenshot }) {
   await until(async () => JSON.stringify(await webPods(page)) === JSON.stringify(pods), { timeout: 60_000, message: 'the snapshot’s web pods back' });
   assert.equal(await clockMs(page), clock, 'the snapshot’s moment');
 }
+
+/** Over 8,000 characters the dialog offers a .kubarium file instead of a link; the file opens elsewhere. */
+export async function longPlaygroundGoesToAFile({ page, context, baseURL, screenshot }) {
+  await page.goto(`${baseURL}/?autoplay=0`);
+  await waitForNodes(page);
+  // 12,000 characters that do not compress: the link would be far over 8,000.
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  let blob = '';
+  for (let i = 0; i < 12_000; i++) blob += alphabet[Math.floor(Math.random() * alphabet.length)];
+  await runInConsole(page, `kubectl create configmap big --from-literal=data=${blob}`, /configmap\/big created/);
+  const clock = await clockMs(page);
+  await page.getByTestId('share').click();
+  await page.getByTestId('share-too-long').waitFor({ timeout: 20_000 });
+  assert.match(await page.getByTestId('share-too-long').innerText(), /too long for a link \(\d{2},\d{3} characters/);
+  await screenshot('too-long');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /^Download kubarium-\d{6}\.kubarium$/ }).click()]);
+  const file = await download.path();
+
+  const other = await context.newPage();
+  await other.goto(`${baseURL}/?autoplay=0&seed=3`);
+  await waitForNodes(other);
+  await other.getByTestId('share').click();
+  await other.getByTestId('share-open-file').setInputFiles(file);
+  await until(async () => (await clockMs(other)) === clock, { timeout: 60_000, message: `the file's moment (${clock} ms)` });
+  const text = await runInConsole(other, 'kubectl get configmap big -o jsonpath={.data.data}', new RegExp(blob.slice(0, 40)));
+  assert.ok(text.includes(blob), 'the same 12,000 characters in the opened cluster');
+  await other.close();
+}
