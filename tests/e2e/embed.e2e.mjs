@@ -58,6 +58,9 @@ async function sandboxedEmbedAnswers(page, baseURL, screenshot, name) {
   // Click to play: the clock runs and ticks come.
   await frame.getByTestId('embed-play').click();
   await until(async () => (await received(page, 'kubarium:tick')).some((m) => m.running), { message: 'a running tick' });
+  // seek(t) ahead runs the cluster on to t; the ticks say so.
+  await page.evaluate(() => window.ask({ type: 'kubarium:seek', t: 90_000 }));
+  await until(async () => (await received(page, 'kubarium:tick')).some((m) => m.t >= 90_000), { timeout: 30_000, message: 'a tick at 90 s after seek' });
   await screenshot(name);
 }
 
