@@ -6,7 +6,8 @@ export default defineConfig({
   plugins: [
     sveltekit(),
     SvelteKitPWA({
-      registerType: 'autoUpdate',
+      // A new build waits until the reader accepts it (the layout's "Update available" banner).
+      registerType: 'prompt',
       injectRegister: false,
       manifest: {
         name: 'kubarium',
@@ -19,6 +20,8 @@ export default defineConfig({
         icons: [
           { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
           { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          // The logo inside the safe zone on a full-bleed background (tests/e2e/render-icons.mjs).
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
           { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml' }
         ]
       },
@@ -27,10 +30,10 @@ export default defineConfig({
         // Monaco's main chunk is ~3.9 MB: raise Workbox's 2 MiB default so it is precached too.
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
         navigateFallback: '/',
-        // injectRegister is false, so the plugin does not set these for autoUpdate: without them the
-        // first visit is not controlled (not offline-ready) until the next load.
+        // The first visit is controlled (offline-ready) at once; a later build waits (skipWaiting
+        // false) until the banner's Reload, which tells it to take over.
         clientsClaim: true,
-        skipWaiting: true,
+        skipWaiting: false,
         // README images are not part of the app.
         globIgnores: ['readme/**']
       }

@@ -10,6 +10,8 @@
  *     (BENCH_SCHEDULER_NODES=1000|5000 one size, BENCH_SCHEDULER_BUDGET_MS the wall budget per size).
  *     pods/s is given per wall second and per second of this process's CPU time (on a shared,
  *     loaded machine the wall figure also counts other processes' turns).
+ *  8. Embed (`npm run bench -- --embed`, tests/bench/embed.mjs): /embed's first-load JS (gzip) and
+ *     the time to its first animated frame at 1x and 4x CPU throttling, direct and sandboxed.
  *  7. Frames (`npm run bench -- --frames`, tests/bench/frames.mjs): the page in headless Chromium,
  *     10 / 100 / 1,000 nodes x 10 pods at 10x: frame time p50/p95, fps, main-thread long tasks.
  *  6. Probes: the 30-pods-per-node clusters again with three probes per container (exec, httpGet,
@@ -337,6 +339,11 @@ if (process.argv.includes('--frames')) {
   // The page in headless Chromium (tests/bench/frames.mjs): its own process, it needs a build.
   const { spawnSync } = await import('node:child_process');
   process.exit(spawnSync(process.execPath, ['tests/bench/frames.mjs'], { stdio: 'inherit' }).status ?? 1);
+}
+if (process.argv.includes('--embed')) {
+  // /embed's first-load bytes and time to the first animated frame (tests/bench/embed.mjs): needs a build.
+  const { spawnSync } = await import('node:child_process');
+  process.exit(spawnSync(process.execPath, ['tests/bench/embed.mjs'], { stdio: 'inherit' }).status ?? 1);
 }
 if (process.argv.includes('--replay')) {
   await replayCost(1);

@@ -130,10 +130,10 @@ export async function completesColoursCopiesAndPins({ page, context, baseURL, sc
   const phonePin = await page.getByTestId('pinned-watch').boundingBox();
   assert.ok(phonePin.width > 300 && phonePin.y > 0, 'the pinned watch stays on screen on a phone');
 
-  // The pin is remembered across a reload (on a fresh cluster: no pods in default yet), until closed.
+  // The pin is remembered across a reload (the autosave restores the cluster, its pods included), until closed.
   await page.reload();
   await waitForNodes(page);
-  await until(async () => /^No resources found in default namespace\.$/m.test(await pinned.innerText()), { message: 'the pin restored after a reload' });
+  await until(async () => /^NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE$/m.test(await pinned.innerText()), { message: 'the pin restored after a reload' });
   assert.equal(await page.getByTestId('pinned-watch').locator('code').innerText(), 'kubectl get pods -w');
   await page.getByRole('button', { name: 'Close the pinned watch' }).click();
   assert.equal(await page.getByTestId('pinned-watch').count(), 0);

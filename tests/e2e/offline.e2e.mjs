@@ -19,3 +19,13 @@ export async function offlineReload({ page, context, baseURL, screenshot }) {
   if (!GET_NODES_HEADER.test(text)) throw new Error(`no kubectl get nodes header offline:\n${text}`);
   await screenshot('offline');
 }
+
+/** Installable: the manifest lists a 512x512 maskable PNG icon (the logo inside the safe zone). */
+export async function maskableIcon({ page, baseURL }) {
+  await page.goto(`${baseURL}/`);
+  const manifest = await page.evaluate(async () => (await fetch(document.querySelector('link[rel="manifest"]').href)).json());
+  const maskable = manifest.icons.find((i) => i.purpose === 'maskable');
+  if (!maskable || maskable.sizes !== '512x512') throw new Error(`no 512x512 maskable icon: ${JSON.stringify(manifest.icons)}`);
+  const type = await page.evaluate(async (src) => (await fetch(src)).headers.get('content-type'), maskable.src);
+  if (!/image\/png/.test(type)) throw new Error(`the maskable icon is not a PNG: ${type}`);
+}

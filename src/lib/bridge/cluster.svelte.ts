@@ -6,7 +6,7 @@
 import * as Comlink from 'comlink';
 import type { TraceEvent } from '../../sim/kernel/trace';
 import { appendBounded, applyChanges, applyUsage, EMPTY_RESOURCE, latestHeartbeats, type KObject, type Resources } from './deltas';
-import type { BootOptions, ClockStatus, ExecResult, MetricsQuery, MetricsResult, NodeUsageSample, PageMessage, PlaygroundApi } from './protocol';
+import type { BootOptions, ClockStatus, ExecResult, LiveInputs, MetricsQuery, MetricsResult, NodeUsageSample, PageMessage, PlaygroundApi } from './protocol';
 import type { AttemptRecord } from '../../sim/scheduler/explain';
 import { indexByPod, type PodTraceIndex } from '../inspector/sequence';
 import { foldPulls, foldRailCalls, type PullState, type RailCall } from '../viz/rail';
@@ -26,7 +26,12 @@ export interface ClusterOptions {
   traceLimit?: number;
   /** Start the clock once booted (default); false leaves it paused (`?autoplay=0`). */
   autoplay?: boolean;
+  /** A saved playground's inputs, replayed after the boot (it then stays paused at their moment). */
+  restore?: LiveInputs;
 }
+
+/** What a cluster is booted from (a reboot's argument; a saved playground's boot part). */
+export type BootSpec = Pick<ClusterOptions, 'seed' | 'workers' | 'nodes' | 'schedulerConfig' | 'restore'>;
 
 /** Speeds the top bar offers (virtual seconds per wall second). */
 export const SPEEDS = [0.25, 0.5, 1, 2, 5, 10, 25, 50, 100] as const;
@@ -75,10 +80,12 @@ export class Cluster {
   readonly nodes = $derived(this.list('nodes'));
   readonly events = $derived(this.list('events'));
 
-  #options: Required<Omit<ClusterOptions, 'nodes' | 'schedulerConfig'>> & Pick<ClusterOptions, 'nodes' | 'schedulerConfig'>;
+  #options: Required<Omit<ClusterOptions, 'nodes' | 'schedulerConfig' | 'restore'>> & Pick<ClusterOptions, 'nodes' | 'schedulerConfig' | 'restore'>;
   #worker: Worker | undefined;
   #api: Comlink.Remote<PlaygroundApi> | undefined;
   #port: MessagePort | undefined;
+  /** The in-page service's end of its channel, when the cluster runs in this thread. */
+  #inPage: { port: MessagePort; stop: () => void } | undefined;
   #ready: Promise<void> | undefined;
   /** performance.now() at which `clock` was last set, to extrapolate between deltas. */
   #clockAt = 0;
@@ -90,17 +97,23 @@ export class Cluster {
   #prepared = false;
 
   constructor(options: ClusterOptions = {}) {
-    this.#options = { seed: options.seed ?? 1, workers: options.workers ?? 2, traceLimit: options.traceLimit ?? 2000, autoplay: options.autoplay ?? true, nodes: options.nodes, schedulerConfig: options.schedulerConfig };
+    this.#options = { seed: options.seed ?? 1, workers: options.workers ?? 2, traceLimit: options.traceLimit ?? 2000, autoplay: options.autoplay ?? true, nodes: options.nodes, schedulerConfig: options.schedulerConfig, restore: options.restore };
+  }
+
+  /** What this cluster was booted from: seed, workers, a lesson's nodes and scheduler configuration. */
+  get bootSpec(): Pick<ClusterOptions, 'seed' | 'workers' | 'nodes' | 'schedulerConfig'> {
+    const { seed, workers, nodes, schedulerConfig } = this.#options;
+    return { seed, workers, ...(nodes ? { nodes } : {}), ...(schedulerConfig !== undefined ? { schedulerConfig } : {}) };
   }
 
   /**
    * A new cluster in a new worker (a lesson's, or its Reset): the old worker and everything shown
    * of it go; the same object stays, so whatever listens to it keeps listening.
    */
-  async reboot(options: Pick<ClusterOptions, 'seed' | 'workers' | 'nodes' | 'schedulerConfig'>): Promise<void> {
+  async reboot(options: BootSpec): Promise<void> {
     const speed = this.clock.speed;
     this.dispose();
-    this.#options = { ...this.#options, seed: options.seed ?? 1, workers: options.workers ?? 2, nodes: options.nodes, schedulerConfig: options.schedulerConfig };
+    this.#options = { ...this.#options, seed: options.seed ?? 1, workers: options.workers ?? 2, nodes: options.nodes, schedulerConfig: options.schedulerConfig, restore: options.restore };
     this.error = undefined;
     this.clock = { t: 0, running: false, speed: this.clock.speed };
     this.resources = new Map();
@@ -121,13 +134,24 @@ export class Cluster {
   async #boot(): Promise<void> {
     this.phase = 'booting';
     try {
-      const worker = new Worker(new URL('../../../workers/cluster.worker.ts', import.meta.url), { type: 'module' });
-      worker.addEventListener('error', (e) => this.#fail(e.message || 'the cluster worker crashed'));
-      this.#worker = worker;
-      this.#api = Comlink.wrap<PlaygroundApi>(worker);
+      let worker: Worker | undefined;
+      try {
+        worker = new Worker(new URL('../../../workers/cluster.worker.ts', import.meta.url), { type: 'module' });
+      } catch {
+        // A sandboxed iframe (opaque origin) may not start workers from the site's URL: the
+        // cluster runs in the page instead, in-process hosts behind the same API.
+        worker = undefined;
+      }
+      if (worker) {
+        worker.addEventListener('error', (e) => this.#fail(e.message || 'the cluster worker crashed'));
+        this.#worker = worker;
+        this.#api = Comlink.wrap<PlaygroundApi>(worker);
+      } else {
+        this.#api = await this.#inPageApi();
+      }
 
-      const { seed, workers, nodes, schedulerConfig } = this.#options;
-      this.#setClock(await this.#api.boot({ seed, workers, ...(nodes ? { nodes } : {}), ...(schedulerConfig !== undefined ? { schedulerConfig } : {}) }));
+      const { seed, workers, nodes, schedulerConfig, restore } = this.#options;
+      this.#setClock(await this.#api.boot({ seed, workers, ...(nodes ? { nodes } : {}), ...(schedulerConfig !== undefined ? { schedulerConfig } : {}), ...(restore ? { restore } : {}) }));
 
       const channel = new MessageChannel();
       this.#port = channel.port1;
@@ -135,7 +159,8 @@ export class Cluster {
       await this.#api.connect(Comlink.transfer(channel.port2, [channel.port2]));
 
       this.phase = 'ready';
-      if (!this.#options.autoplay) return;
+      // A restored playground opens paused at its moment, exactly as it was saved.
+      if (!this.#options.autoplay || restore) return;
       // Straight to the API: play() itself waits for start(), which is this very boot.
       this.#setClock({ ...this.clock, running: true });
       await this.#api.play();
@@ -143,6 +168,17 @@ export class Cluster {
       this.#fail(err instanceof Error ? err.message : String(err));
       throw err;
     }
+  }
+
+  /** The cluster worker's API served in this thread (loaded only when a worker cannot start). */
+  async #inPageApi(): Promise<Comlink.Remote<PlaygroundApi>> {
+    const { PlaygroundService } = await import('./playground-service');
+    const { port1, port2 } = new MessageChannel();
+    const service = new PlaygroundService();
+    Comlink.expose(service, port1);
+    // Disposing stops its clock (a worker would simply be terminated).
+    this.#inPage = { port: port1, stop: () => service.pause() };
+    return Comlink.wrap<PlaygroundApi>(port2);
   }
 
   #fail(message: string): void {
@@ -268,6 +304,11 @@ export class Cluster {
     return this.#call((api) => api.kubeletLogs(node, tail));
   }
 
+  /** The live cluster's inputs so far and its time (what sharing and the autosave keep). */
+  inputs(): Promise<LiveInputs> {
+    return this.#call((api) => api.inputs());
+  }
+
   /** Ctrl-C: stops streaming commands (`kubectl get -w`). */
   async interrupt(): Promise<void> {
     await this.#call((api) => api.interrupt());
@@ -372,7 +413,9 @@ export class Cluster {
     this.#port?.close();
     this.#api?.[Comlink.releaseProxy]();
     this.#worker?.terminate();
-    this.#port = this.#api = this.#worker = undefined;
+    this.#inPage?.stop();
+    this.#inPage?.port.close();
+    this.#port = this.#api = this.#worker = this.#inPage = undefined;
     this.#ready = undefined;
     this.phase = 'idle';
   }

@@ -57,3 +57,28 @@ describe('PlaygroundService metrics', () => {
     expect(later[0].ok && later[0].instant[0].value).toBe(104); // 52 nodes, jobs kubelet and cadvisor
   }, 120_000);
 });
+
+describe('PlaygroundService restore (a share link, a file, the autosave)', () => {
+  it('boots from the saved inputs into the same cluster at the same moment, and keeps logging on from there', async () => {
+    const first = new PlaygroundService();
+    await first.boot({ seed: 11, workers: 2 });
+    await first.exec('kubectl create deployment web --image=nginx --replicas=3');
+    await first.advance(20_000);
+    await first.exec('kubectl scale deployment web --replicas=2');
+    await first.advance(7_345);
+    const saved = await first.inputs();
+    expect(saved.t).toBe(first.live.now);
+    expect(saved.log.map((e) => e.kind)).toEqual(['exec', 'advance', 'exec', 'advance']);
+    const pods = (await first.exec('kubectl get pods -o wide')).output;
+    expect(pods).toMatch(/^web-[a-z0-9]+-[a-z0-9]{5}\s+1\/1\s+Running/m);
+
+    const second = new PlaygroundService();
+    const clock = await second.boot({ seed: 11, workers: 2, restore: saved });
+    expect(clock.t).toBe(saved.t);
+    expect((await second.exec('kubectl get pods -o wide')).output).toBe(pods);
+    const rv = (s: PlaygroundService) => [...s.live.objects.values()].map((c) => `${c.key}@${c.object.metadata.resourceVersion}`).sort();
+    expect(rv(second)).toEqual(rv(first));
+    // The restored log is the live one: what comes next is appended to it.
+    expect((await second.inputs()).log.length).toBe(saved.log.length + 1);
+  }, 60_000);
+});

@@ -7,8 +7,9 @@
  * log. `viewAt(t)` shows the page the cluster as it was at `t` (a replay, read-only), `resume()`
  * makes that moment the live cluster (a fork), `returnToLive()` goes back.
  */
-import type { BootOptions, ClockStatus, ExecResult, MetricsQuery, MetricsResult, NodeUsageSample, PageMessage, PlaygroundApi } from './protocol';
+import type { BootOptions, ClockStatus, ExecResult, LiveInputs, MetricsQuery, MetricsResult, NodeUsageSample, PageMessage, PlaygroundApi } from './protocol';
 import { runMetricsQueries } from './metrics-service';
+import { InputLog, replayInputs } from '../../sim/cluster/input-log';
 import { inProcessHosts, type Cluster, type HostFactory } from '../../sim/cluster/cluster';
 import type { AttemptRecord } from '../../sim/scheduler/explain';
 import { firstMutatingCommand } from '../../sim/cluster/read-only';
@@ -107,11 +108,31 @@ export class PlaygroundService implements PlaygroundApi {
     const live = this.#newSession(this.hostFactory);
     this.#live = this.#view = live;
     await this.#exclusive(() => live.boot());
+    const bootEnd = live.now;
+    // A saved playground: the same inputs replayed into the freshly booted cluster make the same cluster.
+    const restored = options.restore ? new InputLog(options.restore.log) : undefined;
+    if (restored && options.restore) {
+      const until = Math.max(options.restore.t, restored.end);
+      await this.#exclusive(async () => {
+        await replayInputs(live, restored);
+        await live.advanceTo(until);
+        restored.advanceTo(until);
+        await live.sampleUsage(true);
+      });
+    }
     // Past moments are replayed in this thread: a fresh in-process cluster runs the same (the
     // conductor's fixed order makes worker and in-process mode produce the same trace).
-    this.#timeline = new TimelineService(() => this.#newSession(inProcessHosts), live.now);
+    this.#timeline = new TimelineService(() => this.#newSession(inProcessHosts), bootEnd, restored);
     this.#flush();
     return this.#status();
+  }
+
+  inputs(): Promise<LiveInputs> {
+    // In turn with the clock's ticks, so the log and the time agree.
+    return this.#exclusive(async () => {
+      const log = this.timeline.log;
+      return { log: log.entries.map((e) => ({ ...e })), t: this.live.now };
+    });
   }
 
   connect(port: MessagePort): void {

@@ -7,6 +7,7 @@
 import type { TraceEvent } from '../../sim/kernel/trace';
 import type { AttemptRecord } from '../../sim/scheduler/explain';
 import type { WorkerNodeConfig } from '../../sim/cluster/config';
+import type { InputEntry } from '../../sim/cluster/input-log';
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
@@ -68,6 +69,17 @@ export interface BootOptions {
   nodes?: WorkerNodeConfig[];
   /** A KubeSchedulerConfiguration (YAML) the kube-scheduler starts with. */
   schedulerConfig?: string;
+  /**
+   * A saved playground (a share link, a file, the autosave): after the boot, these inputs are
+   * replayed and time runs on to `t`, so the cluster is the one that was saved, at that moment.
+   */
+  restore?: LiveInputs;
+}
+
+/** Every input of the live cluster since its boot, and how far it has run. */
+export interface LiveInputs {
+  log: InputEntry[];
+  t: number;
 }
 
 /** A range query over the shown cluster's metrics store: virtual ms, `end` inclusive. */
@@ -91,6 +103,8 @@ export type MetricsResult = { ok: true; series: MetricsSeries[]; instant: { labe
 export interface PlaygroundApi {
   /** Boots the default cluster and runs it until every node is Ready. */
   boot(options: BootOptions): Promise<ClockStatus>;
+  /** The live cluster's inputs so far (what a share link or the autosave keeps). */
+  inputs(): Promise<LiveInputs>;
   /** Sends every state change (first a `reset` with the full current state) to this port. */
   connect(port: MessagePort): void;
   /** Runs console lines (`kubectl ...`, `k ...`, `sim ...`; heredocs allowed), as the CLI does. */

@@ -37,8 +37,12 @@ export class TimelineService {
    */
   constructor(
     readonly newSession: () => ClusterSession,
-    readonly bootEnd: number
-  ) {}
+    readonly bootEnd: number,
+    /** The inputs the live cluster was restored from (a saved playground), if any. */
+    log?: InputLog
+  ) {
+    if (log) this.#log = log;
+  }
 
   get log(): InputLog {
     return this.#log;
