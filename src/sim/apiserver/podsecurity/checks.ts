@@ -123,7 +123,8 @@ function capabilitiesRestricted(_meta: any, spec: any): CheckResult {
 
 /** upstream: check_hostNamespaces.go hostNamespaces_1_0 */
 function hostNamespaces(_meta: any, spec: any): CheckResult {
-  const used = sortedSet([spec?.hostNetwork ? 'hostNetwork' : '', spec?.hostPID ? 'hostPID' : '', spec?.hostIPC ? 'hostIPC' : ''].filter(Boolean));
+  // In this order, with their values: `hostNetwork=true, hostPID=true`.
+  const used = [spec?.hostNetwork ? 'hostNetwork=true' : '', spec?.hostPID ? 'hostPID=true' : '', spec?.hostIPC ? 'hostIPC=true' : ''].filter(Boolean);
   return used.length ? forbid('host namespaces', used.join(', ')) : ALLOWED;
 }
 

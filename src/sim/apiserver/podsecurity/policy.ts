@@ -156,7 +156,7 @@ export function forbiddenReason(a: AggregateResult): string {
   return a.reasons.join(', ');
 }
 
-/** upstream: AggregateCheckResult.ForbiddenDetail: `privileged (container "c" must not ...), host namespaces (hostPID)`. */
+/** upstream: AggregateCheckResult.ForbiddenDetail: `privileged (container "c" must not ...), host namespaces (hostPID=true)`. */
 export function forbiddenDetail(a: AggregateResult): string {
   return a.reasons.map((r, i) => (a.details[i] ? `${r} (${a.details[i]})` : r)).join(', ');
 }

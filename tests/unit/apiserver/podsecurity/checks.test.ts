@@ -17,7 +17,7 @@ describe('baseline checks', () => {
   const cases: { name: string; spec: any; meta?: any; want: string }[] = [
     { name: 'nothing set', spec: { containers: [c('a')] }, want: '' },
     { name: 'privileged', spec: { initContainers: [c('i', { privileged: true })], containers: [c('a', { privileged: true }), c('b', { privileged: false })] }, want: 'privileged (containers "i", "a" must not set securityContext.privileged=true)' },
-    { name: 'host namespaces, sorted', spec: { hostPID: true, hostNetwork: true, hostIPC: true, containers: [c('a')] }, want: 'host namespaces (hostIPC, hostNetwork, hostPID)' },
+    { name: 'host namespaces, in network, PID, IPC order with their values', spec: { hostPID: true, hostNetwork: true, hostIPC: true, containers: [c('a')] }, want: 'host namespaces (hostNetwork=true, hostPID=true, hostIPC=true)' },
     { name: 'hostPath volumes', spec: { volumes: [{ name: 'h', hostPath: { path: '/' } }, { name: 'e', emptyDir: {} }], containers: [c('a')] }, want: 'hostPath volumes (volume "h")' },
     {
       name: 'host ports: sorted as strings',
