@@ -59,6 +59,7 @@ export async function filterAndFocusACrashingPod({ page, baseURL, screenshot }) 
   assert.ok(!/[?&]ns=/.test(page.url()), 'Clear empties the URL');
 
   await runInConsole(page, 'kubectl run crash --image=busybox -- sh -c "echo boom; exit 1"', /pod\/crash created/);
+  await runInConsole(page, 'kubectl create deployment shopweb --image=nginx', /deployment\.apps\/shopweb created/);
   await advance(page, 75);
   const pod = page.locator(`${MAP} [data-pod="default/crash"]`);
   await until(async () => (await pod.getAttribute('data-status')) === 'CrashLoopBackOff', { message: 'crash in CrashLoopBackOff' });
@@ -110,6 +111,15 @@ export async function filterAndFocusACrashingPod({ page, baseURL, screenshot }) 
   await strip.waitFor();
   await page.getByTestId('focus-leave').click();
   await strip.waitFor({ state: 'detached' });
+
+  // The state tab draws the scheduling cycle, and for a ReplicaSet's pod its controller's loop.
+  await page.locator(`${MAP} [data-pod^="default/shopweb-"]`).click();
+  await page.getByRole('tab', { name: 'state' }).click();
+  const chart = (machine) => page.locator(`[data-testid="statechart"][data-machine="${machine}"]`);
+  await chart('scheduling-cycle').waitFor();
+  assert.equal(await chart('scheduling-cycle').getAttribute('data-active'), 'bound');
+  assert.equal(await chart('replicaset-sync').getAttribute('data-active'), 'idle');
+  await screenshot('state-cycles-1280');
 }
 
 export async function denseModeCanvas({ page, baseURL, screenshot }) {
@@ -139,12 +149,13 @@ export async function denseModeCanvas({ page, baseURL, screenshot }) {
   await until(async () => (await inspector.locator('.name').textContent().catch(() => '')) === tip.split(':')[0].split('/')[1], { message: `the inspector on ${tip}` });
   await bothThemes(page, screenshot, 'dense-1280');
 
-  // The keyboard reaches the dots through a node's list.
-  await page.locator(`${MAP} [data-node="worker-2"] .header`).focus();
+  // The keyboard reaches the dots through a node's list (dense mode draws only the cards on screen).
+  assert.equal(await page.locator(`${MAP} [data-node].offscreen`).count() > 0, true, 'cards off screen are placeholders');
+  await page.locator(`${MAP} [data-node="worker-3"] .header`).focus();
   await page.keyboard.press('Enter');
   const list = page.getByTestId('node-pods');
   await list.waitFor();
-  assert.match(await list.locator('h3').textContent(), /^Pods on worker-2 · \d+$/);
+  assert.match(await list.locator('h3').textContent(), /^Pods on worker-3 · \d+$/);
   const listed = (await list.locator('button').first().textContent()).split(' ')[0];
   await list.locator('button').first().focus();
   await page.keyboard.press('Enter');
