@@ -119,6 +119,7 @@ export async function filterAndFocusACrashingPod({ page, baseURL, screenshot }) 
   await chart('scheduling-cycle').waitFor();
   assert.equal(await chart('scheduling-cycle').getAttribute('data-active'), 'bound');
   assert.equal(await chart('replicaset-sync').getAttribute('data-active'), 'idle');
+  await chart('scheduling-cycle').scrollIntoViewIfNeeded();
   await screenshot('state-cycles-1280');
 }
 
