@@ -13,6 +13,7 @@ import { foldPulls, foldRailCalls, type PullState, type RailCall } from '../viz/
 import { decisionsToExplain, foldDecisions, type Decision } from '../viz/scheduling';
 import { foldPodMarks, prunePodMarks, type PodMarks } from '../viz/probes';
 import { foldMarkers, markersUpTo, type Marker } from '../timeline/markers';
+import { indexStory, type StoryIndex } from '../viz/story';
 
 export type ClusterPhase = 'idle' | 'booting' | 'ready' | 'failed';
 
@@ -54,6 +55,8 @@ export class Cluster {
   heartbeats = $state.raw<ReadonlyMap<string, number>>(new Map());
   /** pod key -> its events worth a sequence diagram (bounded per pod), so no view rescans `trace`. */
   podTrace = $state.raw<PodTraceIndex>(new Map());
+  /** pod key -> the trace events that tell its story (focus mode's strip), bounded per pod. */
+  storyTrace = $state.raw<StoryIndex>(new Map());
   /** node name -> its recent CRI / CNI / CSI calls (call phase, chatty status calls left out). */
   railCalls = $state.raw<ReadonlyMap<string, readonly RailCall[]>>(new Map());
   /** pod key -> its latest image pull (in progress or finished). */
@@ -195,6 +198,7 @@ export class Cluster {
         this.nodeUsage = applyUsage(new Map(), message.usage);
         this.trace = [];
         this.podTrace = new Map();
+        this.storyTrace = new Map();
         this.railCalls = new Map();
         this.pulls = new Map();
         this.decisions = [];
@@ -209,6 +213,7 @@ export class Cluster {
         this.trace = appendBounded(this.trace, message.trace, this.#options.traceLimit);
         this.heartbeats = latestHeartbeats(this.heartbeats, message.trace);
         this.podTrace = indexByPod(this.podTrace, message.trace);
+        this.storyTrace = indexStory(this.storyTrace, message.trace);
         this.railCalls = foldRailCalls(this.railCalls, message.trace);
         this.pulls = foldPulls(this.pulls, message.trace);
         this.#foldPodMarks(message.trace);

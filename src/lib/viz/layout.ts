@@ -21,6 +21,9 @@ export const POD_W = 124;
 export const POD_H = 30;
 export const POD_GAP = 8;
 export const TRAY_HEADER_H = 30;
+/** Dense mode: a pod is a dot in a DOT x DOT cell (drawn on a canvas, dense.ts). */
+export const DOT = 14;
+export const DOT_GAP = 4;
 /** A Service chip in the Services band, and the band's padding around its rows. */
 export const SVC_CHIP_W = 220;
 export const SVC_CHIP_H = 30;
@@ -69,7 +72,18 @@ export interface LayoutOptions {
   previous?: ReadonlyMap<string, number>;
   /** Service chip slots to make room for (the highest slot + 1; 0: no Services band). */
   serviceSlots?: number;
+  /** Dense mode: pods as dots (DOT x DOT cells), so a hundred nodes of pods fit on a screen. */
+  dense?: boolean;
 }
+
+/** A pod's cell: a labelled shape (POD_W x POD_H), or a dot in dense mode. */
+interface PodCell {
+  w: number;
+  h: number;
+  gap: number;
+}
+const SHAPE_CELL: PodCell = { w: POD_W, h: POD_H, gap: POD_GAP };
+const DOT_CELL: PodCell = { w: DOT, h: DOT, gap: DOT_GAP };
 
 const collator = new Intl.Collator('en', { numeric: true });
 
@@ -113,26 +127,26 @@ export function assignSlots(nodes: readonly KObject[], previous: ReadonlyMap<str
   return slots;
 }
 
-function podsHeight(count: number, perRow: number): number {
+function podsHeight(count: number, perRow: number, cell: PodCell = SHAPE_CELL): number {
   const rows = Math.max(1, Math.ceil(count / perRow));
-  return rows * POD_H + (rows - 1) * POD_GAP;
+  return rows * cell.h + (rows - 1) * cell.gap;
 }
 
-const PODS_PER_CARD_ROW = Math.floor((CARD_W - 2 * CARD_PAD + POD_GAP) / (POD_W + POD_GAP));
+const perRowIn = (width: number, cell: PodCell) => Math.max(1, Math.floor((width - 2 * CARD_PAD + cell.gap) / (cell.w + cell.gap)));
 
 /** Height of a node card holding `podCount` pods. */
-export function cardHeight(podCount: number): number {
-  return HEADER_H + RAIL_H + podsHeight(podCount, PODS_PER_CARD_ROW) + CARD_PAD + GAUGES_H;
+export function cardHeight(podCount: number, cell: PodCell = SHAPE_CELL): number {
+  return HEADER_H + RAIL_H + podsHeight(podCount, perRowIn(CARD_W, cell), cell) + CARD_PAD + GAUGES_H;
 }
 
-function placePods(pods: readonly KObject[], x: number, y: number, perRow: number): PodPlacement[] {
+function placePods(pods: readonly KObject[], x: number, y: number, perRow: number, cell: PodCell): PodPlacement[] {
   return pods.map((pod, i) => ({
     key: podKey(pod),
     pod,
-    x: x + (i % perRow) * (POD_W + POD_GAP),
-    y: y + Math.floor(i / perRow) * (POD_H + POD_GAP),
-    w: POD_W,
-    h: POD_H
+    x: x + (i % perRow) * (cell.w + cell.gap),
+    y: y + Math.floor(i / perRow) * (cell.h + cell.gap),
+    w: cell.w,
+    h: cell.h
   }));
 }
 
@@ -140,6 +154,7 @@ export function layoutCluster(nodes: readonly KObject[], pods: readonly KObject[
   const width = Math.max(options.width ?? 960, CARD_W + 2 * PAD);
   const columns = Math.max(1, Math.floor((width - 2 * PAD + GAP) / (CARD_W + GAP)));
   const slots = assignSlots(nodes, options.previous);
+  const cell = options.dense ? DOT_CELL : SHAPE_CELL;
 
   // Group pods: by node when the node exists, otherwise into the tray (unscheduled, or orphaned).
   const nodeNames = new Set(slots.keys());
@@ -159,10 +174,10 @@ export function layoutCluster(nodes: readonly KObject[], pods: readonly KObject[
   // Row heights: the tallest card in the row; a row emptied by removals keeps an empty card's
   // height so the rows below it do not jump.
   const rowCount = slots.size === 0 ? 0 : Math.floor(Math.max(...slots.values()) / columns) + 1;
-  const rowHeights: number[] = new Array(rowCount).fill(cardHeight(0));
+  const rowHeights: number[] = new Array(rowCount).fill(cardHeight(0, cell));
   for (const [name, slot] of slots) {
     const row = Math.floor(slot / columns);
-    rowHeights[row] = Math.max(rowHeights[row], cardHeight(podsByNode.get(name)?.length ?? 0));
+    rowHeights[row] = Math.max(rowHeights[row], cardHeight(podsByNode.get(name)?.length ?? 0, cell));
   }
   // Band, grid and tray share one column, centred in the width (a function of the width only,
   // so nothing moves as nodes come and go).
@@ -199,21 +214,21 @@ export function layoutCluster(nodes: readonly KObject[], pods: readonly KObject[
       w: CARD_W,
       h: rowHeights[row],
       podsY,
-      pods: placePods(podsByNode.get(name) ?? [], x + CARD_PAD, podsY, PODS_PER_CARD_ROW)
+      pods: placePods(podsByNode.get(name) ?? [], x + CARD_PAD, podsY, perRowIn(CARD_W, cell), cell)
     });
   }
   placed.sort((a, b) => a.slot - b.slot);
 
   const trayW = contentW;
-  const trayPerRow = Math.max(1, Math.floor((trayW - 2 * CARD_PAD + POD_GAP) / (POD_W + POD_GAP)));
+  const trayPerRow = perRowIn(trayW, cell);
   const trayY = rowCount === 0 ? gridY : y;
-  const trayH = TRAY_HEADER_H + podsHeight(unplaced.length, trayPerRow) + CARD_PAD;
+  const trayH = TRAY_HEADER_H + podsHeight(unplaced.length, trayPerRow, cell) + CARD_PAD;
   const tray = {
     x: contentX,
     y: trayY,
     w: trayW,
     h: trayH,
-    pods: placePods(unplaced, contentX + CARD_PAD, trayY + TRAY_HEADER_H, trayPerRow)
+    pods: placePods(unplaced, contentX + CARD_PAD, trayY + TRAY_HEADER_H, trayPerRow, cell)
   };
 
   return { width, height: trayY + trayH + PAD, columns, band, services, nodes: placed, tray, slots };

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { compileFilter, countMatching, filterFromQuery, filterToQuery, isFiltering, NO_FILTER, type MapFilter } from './filter';
+import type { KObject } from '../bridge/deltas';
+
+const pod = (namespace: string, name: string, labels: Record<string, string>, nodeName?: string): KObject => ({
+  metadata: { namespace, name, labels },
+  spec: nodeName ? { nodeName } : {}
+});
+
+const PODS = [
+  pod('default', 'web-1', { app: 'web', tier: 'front' }, 'worker-1'),
+  pod('default', 'web-2', { app: 'web', tier: 'front' }, 'worker-2'),
+  pod('default', 'api-1', { app: 'api', tier: 'back' }, 'worker-1'),
+  pod('shop', 'db-0', { app: 'db', tier: 'back', version: '3' }, 'worker-2'),
+  pod('shop', 'queue-0', {}, undefined),
+  pod('kube-system', 'etcd-control-plane', { component: 'etcd', tier: 'control-plane' }, 'control-plane')
+];
+
+const shown = (f: Partial<MapFilter>) =>
+  PODS.filter((p) => compileFilter({ ...NO_FILTER, ...f }).matches(p)).map((p) => p.metadata.name);
+
+describe('compileFilter', () => {
+  it.each([
+    ['no filter: every pod', {}, ['web-1', 'web-2', 'api-1', 'db-0', 'queue-0', 'etcd-control-plane']],
+    ['namespace', { namespace: 'shop' }, ['db-0', 'queue-0']],
+    ['equality selector', { labels: 'app=web' }, ['web-1', 'web-2']],
+    ['== and != together', { labels: 'tier==back,app!=db' }, ['api-1']],
+    ['set-based', { labels: 'app in (web,db)' }, ['web-1', 'web-2', 'db-0']],
+    ['notin also selects pods without the label', { labels: 'app notin (web,api)' }, ['db-0', 'queue-0', 'etcd-control-plane']],
+    ['exists', { labels: 'version' }, ['db-0']],
+    ['does not exist', { labels: '!app' }, ['queue-0', 'etcd-control-plane']],
+    ['greater than', { labels: 'version>2' }, ['db-0']],
+    ['node', { node: 'worker-1' }, ['web-1', 'api-1']],
+    ['an unscheduled pod matches no node filter', { node: 'worker-2', namespace: 'shop' }, ['db-0']],
+    ['all three', { namespace: 'default', labels: 'tier=front', node: 'worker-2' }, ['web-2']]
+  ] as const)('%s', (_, f, want) => {
+    expect(shown(f)).toEqual(want);
+  });
+
+  it.each([
+    ['an unclosed set', 'app in (web', "unable to parse requirement: found '', expected: ',' or ')'"],
+    ['an operator without a key', '=web', "found '=', expected: !, identifier, or 'end of string'"]
+  ])('a selector upstream rejects (%s) gives its error and filters by the rest only', (_, labels, message) => {
+    const f = compileFilter({ ...NO_FILTER, namespace: 'shop', labels });
+    expect(f.error).toBe(message);
+    expect(PODS.filter((p) => f.matches(p)).map((p) => p.metadata.name)).toEqual(['db-0', 'queue-0']);
+  });
+
+  it('fades the other node cards only with a node filter', () => {
+    expect(compileFilter({ ...NO_FILTER, node: 'worker-1' }).matchesNode('worker-2')).toBe(false);
+    expect(compileFilter({ ...NO_FILTER, node: 'worker-1' }).matchesNode('worker-1')).toBe(true);
+    expect(compileFilter({ ...NO_FILTER, namespace: 'shop' }).matchesNode('worker-2')).toBe(true);
+  });
+
+  it('counts what it shows', () => {
+    expect(countMatching(PODS, compileFilter({ ...NO_FILTER, labels: 'tier=back' }))).toEqual({ shown: 2, total: 6 });
+  });
+});
+
+describe('the filter in the URL', () => {
+  it('reads ?ns=...&l=...&node=... and writes it back, leaving other parameters alone', () => {
+    const params = new URLSearchParams('seed=4&ns=shop&l=app%20in%20(web%2Cdb)&node=worker-2');
+    const f = filterFromQuery(params);
+    expect(f).toEqual({ namespace: 'shop', labels: 'app in (web,db)', node: 'worker-2' });
+    expect(isFiltering(f)).toBe(true);
+    const out = filterToQuery({ ...f, node: '' }, new URLSearchParams('seed=4&node=worker-2'));
+    expect(out.toString()).toBe('seed=4&ns=shop&l=app+in+%28web%2Cdb%29');
+  });
+
+  it('an unfiltered view leaves no parameters', () => {
+    expect(isFiltering(filterFromQuery(new URLSearchParams('seed=1')))).toBe(false);
+    expect(filterToQuery(NO_FILTER, new URLSearchParams('ns=a&l=b&node=c')).toString()).toBe('');
+  });
+});
