@@ -19,7 +19,7 @@ import type { ContainerRuntime } from '../node/cri/runtime';
 import type { SyncFailure } from './container/runtime';
 import { ImageManager } from './images/image-manager';
 import { KubeGenericRuntimeManager } from './kuberuntime/manager';
-import { GenericPLEG } from './pleg/generic';
+import { GenericPLEG, type PodLifecycleEvent } from './pleg/generic';
 import { PodWorkers, type PodSyncer, type SyncOutcome } from './podworkers/pod-workers';
 import { generateAPIPodStatus } from './status/generate';
 import { StatusManager } from './status/status-manager';
@@ -29,6 +29,8 @@ import { ConfigHashAnnotationKey, ConfigMirrorAnnotationKey, FileSourceWatcher, 
 import { PodAdmission } from './lifecycle/admission';
 import type { Rand } from '../kernel/rand';
 import { ProberManager } from './prober/prober-manager';
+import type { KlogV } from './prober/prober';
+import { sameJSON } from '../api/canonical';
 
 export interface KubeletPodsDeps {
   node: string;
@@ -53,6 +55,9 @@ export interface KubeletPodsDeps {
   /** Image pulls at once (images/image-manager.ts pullSlots). */
   pullSlots?: number;
 }
+
+/** Where upstream's sync loop logs each config operation (kubelet.go, v1.32). */
+const SYNC_LOOP_SOURCE: Record<string, string> = { ADD: 'kubelet.go:2407', UPDATE: 'kubelet.go:2413', REMOVE: 'kubelet.go:2419', DELETE: 'kubelet.go:2425' };
 
 export class KubeletPods implements PodSyncer {
   readonly informer: SharedInformer;
@@ -86,6 +91,21 @@ export class KubeletPods implements PodSyncer {
   /** Liveness, readiness and startup probes (prober/). */
   readonly probeManager: ProberManager;
   #stopped = false;
+  /**
+   * The kubelet's klog, gated by its verbosity (KubeletConfiguration logging.verbosity, upstream's
+   * --v): the sync loop's, PLEG's and the prober's V(1) and V(2) lines are written only at that
+   * verbosity or above, as upstream; errors always. The kubelet sets both at start.
+   */
+  verbosity = 0;
+  log?: (severity: 'I' | 'W' | 'E', source: string, msg: string, kv: Record<string, unknown>) => void;
+  readonly klog: KlogV = {
+    enabled: (v) => this.log !== undefined && v <= this.verbosity,
+    write: (severity, source, msg, kv) => this.log?.(severity, source, msg, kv)
+  };
+  /** What the sync loop last saw of each pod's config (only kept at verbosity 2, for its ADD / UPDATE / DELETE lines). */
+  readonly #seenConfig = new Map<string, any>();
+  /** The last "Error syncing pod" written per pod UID (see #logSyncError). */
+  readonly #lastSyncError = new Map<string, string>();
 
   constructor(readonly deps: KubeletPodsDeps) {
     const { client, clock, node, trace, runtime, recorder } = deps;
@@ -111,7 +131,7 @@ export class KubeletPods implements PodSyncer {
         clock
       });
     }
-    this.pleg = new GenericPLEG(runtime, clock, node, trace, (pod) => this.#plegEvent(pod), deps.onRuntimeReady);
+    this.pleg = new GenericPLEG(runtime, clock, node, trace, (pod, events) => this.#plegEvent(pod, events), deps.onRuntimeReady);
     this.configMapInformer = new SharedInformer(client, 'configmaps', {}, (ms, fn) => clock.after(ms, fn));
     this.secretInformer = new SharedInformer(client, 'secrets', {}, (ms, fn) => clock.after(ms, fn));
     this.csi = new HostPathCSINodePlugin({ node, clock, trace });
@@ -162,7 +182,8 @@ export class KubeletPods implements PodSyncer {
       podStatus: (uid) => this.statusManager.get(uid),
       trace: (kind, pod, extra) => this.#trace(kind, pod, extra),
       rand: this.deps.rand,
-      isHung: this.deps.isHung
+      isHung: this.deps.isHung,
+      klog: this.klog
     });
     this.runtimeManager.probeResults = { liveness: (id) => pm.livenessManager.get(id), startup: (id) => pm.startupManager.get(id) };
     const resync = (pod: any) => {
@@ -171,9 +192,14 @@ export class KubeletPods implements PodSyncer {
       const current = this.staticPods.get(`${namespace}/${name}`) ?? this.informer.get(namespace, name);
       if (current && current.metadata.uid === uid && !isMirrorPod(current)) this.podWorkers.updatePod(current);
     };
-    pm.onUpdate('liveness', (u) => u.result === 'Failure' && resync(u.pod));
-    pm.onUpdate('readiness', (u) => resync(u.pod));
-    pm.onUpdate('startup', (u) => resync(u.pod));
+    // upstream: kubelet.go handleProbeSync: klog.V(1) "SyncLoop (probe)" probe="liveness" status="unhealthy".
+    const probeSync = (probe: string, status: string, pod: any) => {
+      if (this.klog.enabled(1)) this.klog.write('I', 'kubelet.go:2549', 'SyncLoop (probe)', { probe, status, pod: `${pod.metadata.namespace}/${pod.metadata.name}` });
+      resync(pod);
+    };
+    pm.onUpdate('liveness', (u) => u.result === 'Failure' && probeSync('liveness', 'unhealthy', u.pod));
+    pm.onUpdate('readiness', (u) => probeSync('readiness', u.result === 'Success' ? 'ready' : 'not ready', u.pod));
+    pm.onUpdate('startup', (u) => probeSync('startup', u.result === 'Success' ? 'started' : 'unhealthy', u.pod));
     return pm;
   }
 
@@ -213,6 +239,7 @@ export class KubeletPods implements PodSyncer {
 
   /** A pod being deleted stops waiting for its volumes (its sync ends; the worker goes on to terminate it). */
   #apiPodUpdate(pod: any, deleted: boolean): void {
+    if (this.klog.enabled(2)) this.#logConfigChange(pod, deleted, 'api');
     if (deleted || pod.metadata.deletionTimestamp) this.volumeManager.cancelWait(pod.metadata.uid);
     // upstream: HandlePodAdditions admits a new pod first; a rejected pod is never run.
     if (deleted) this.admission?.forget(pod.metadata.uid);
@@ -220,10 +247,34 @@ export class KubeletPods implements PodSyncer {
     this.podWorkers.updatePod(pod, deleted ? { deleted: true } : {});
   }
 
+  /**
+   * The sync loop's V(2) line for a change in a pod's config: ADD (first seen), UPDATE (its spec,
+   * labels or annotations changed: a status write is not a config change), DELETE (graceful
+   * deletion began), REMOVE (gone). upstream: kubelet.go syncLoopIteration, config.go podStorage.merge
+   */
+  #logConfigChange(pod: any, removed: boolean, source: 'api' | 'file'): void {
+    const { uid, namespace, name } = pod.metadata;
+    const prev = this.#seenConfig.get(uid);
+    let op: string | undefined;
+    if (removed) {
+      this.#seenConfig.delete(uid);
+      op = 'REMOVE';
+    } else {
+      this.#seenConfig.set(uid, pod);
+      if (!prev) op = 'ADD';
+      else if (pod.metadata.deletionTimestamp && !prev.metadata.deletionTimestamp) op = 'DELETE';
+      else if (!sameJSON(prev.spec, pod.spec) || !sameJSON(prev.metadata.labels, pod.metadata.labels) || !sameJSON(prev.metadata.annotations, pod.metadata.annotations)) op = 'UPDATE';
+    }
+    if (op) this.klog.write('I', SYNC_LOOP_SOURCE[op], `SyncLoop ${op}`, { source, pods: [`${namespace}/${name}`] });
+  }
+
   /** upstream: kubelet.go syncLoopIteration, plegCh: a lifecycle event syncs its pod. */
-  #plegEvent(key: string): void {
+  #plegEvent(key: string, events: readonly PodLifecycleEvent[] = []): void {
     const [namespace, name] = key.split('/');
     const pod = this.staticPods.get(key) ?? this.informer.get(namespace, name);
+    if (pod && this.klog.enabled(2)) {
+      for (const e of events) this.klog.write('I', 'kubelet.go:2473', 'SyncLoop (PLEG): event for pod', { pod: key, event: { ID: pod.metadata.uid, Type: e.type, Data: e.data } });
+    }
     if (pod && !isMirrorPod(pod)) this.podWorkers.updatePod(pod);
   }
 
@@ -246,6 +297,7 @@ export class KubeletPods implements PodSyncer {
         next.set(key, old);
         continue;
       }
+      if (this.klog.enabled(2)) this.#logConfigChange(old, true, 'file');
       this.#trace('kubelet.staticPod.remove', old);
       this.#stopStaticPod(old);
     }
@@ -254,6 +306,7 @@ export class KubeletPods implements PodSyncer {
     this.staticPods.clear();
     for (const [key, p] of next) this.staticPods.set(key, p);
     for (const p of added) {
+      if (this.klog.enabled(2)) this.#logConfigChange(p, false, 'file');
       this.#trace('kubelet.staticPod.add', p);
       this.admission?.admitted(p);
       this.podWorkers.updatePod(p);
@@ -466,6 +519,7 @@ export class KubeletPods implements PodSyncer {
     this.runtimeManager.syncPod(pod, before, (result) => {
       if (this.#stopped) return;
       this.reasonCache.set(uid, result.failures);
+      if (result.failures.size > 0) this.#logSyncError(pod, result.failures);
       // upstream learns what SyncPod started at the next PLEG relist; here the sync reads it back at once.
       this.runtimeManager.getPodStatus(uid, name, namespace, (after) => {
         if (this.#stopped) return;
@@ -474,6 +528,22 @@ export class KubeletPods implements PodSyncer {
         done({ requeueAt: result.requeueAt, terminal: next.phase === 'Succeeded' || next.phase === 'Failed' });
       });
     });
+  }
+
+  /**
+   * The pod worker's error line for a sync that failed (a container in back-off, an image that
+   * does not pull, a bad config), at every verbosity:
+   * `"Error syncing pod, skipping" err="failed to \"StartContainer\" for \"c\" with CrashLoopBackOff: ..."`.
+   * upstream: pod_workers.go podWorkerLoop (klog.ErrorS), kubecontainer.SyncResult.Error ("failed to %q for %q with %v: %q")
+   */
+  #logSyncError(pod: any, failures: ReadonlyMap<string, { reason: string; message: string }>): void {
+    const errs = [...failures].map(([container, f]) => `failed to "StartContainer" for ${JSON.stringify(container)} with ${f.reason}: ${JSON.stringify(f.message)}`);
+    const err = errs.length === 1 ? errs[0] : `[${errs.join(', ')}]`;
+    // The simulated pod worker also syncs on the kubelet's own status writes, which upstream's
+    // config source ignores: the same error is written once per pod, not once per such sync.
+    if (this.#lastSyncError.get(pod.metadata.uid) === err) return;
+    this.#lastSyncError.set(pod.metadata.uid, err);
+    this.klog.write('E', 'pod_workers.go:1301', 'Error syncing pod, skipping', { err, pod: `${pod.metadata.namespace}/${pod.metadata.name}`, podUID: pod.metadata.uid });
   }
 
   /** upstream: kubelet.go SyncTerminatingPod: kill the containers with the grace period, then post the final status. */
@@ -514,6 +584,7 @@ export class KubeletPods implements PodSyncer {
     const { uid } = pod.metadata;
     if (this.#stopped) return;
     this.reasonCache.delete(uid);
+    this.#lastSyncError.delete(uid);
     // upstream: SyncTerminatedPod: probeManager.RemovePod.
     this.probeManager.removePod(pod);
     if (deleted || isStaticPod(pod)) {

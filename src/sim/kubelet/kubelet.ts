@@ -306,6 +306,9 @@ export class Kubelet {
     pods.runtimeManager.cgroupDriver = config.cgroupDriver;
     pods.runtimeManager.seccompDefault = config.seccompDefault === true;
     pods.runtimeManager.log = (severity, source, msg, kv) => this.log(severity, source, msg, kv);
+    pods.log = (severity, source, msg, kv) => this.log(severity, source, msg, kv);
+    // upstream: --v / logging.verbosity (LoggingConfiguration); kubeadm leaves it at 0.
+    pods.verbosity = Number(config.logging?.verbosity ?? 0) || 0;
     pods.pleg.metrics = this.metrics;
     pods.runtimeManager.metrics = this.metrics;
     pods.podWorkers.onSyncDone = (pod, operation, durationMs, firstSeen) =>

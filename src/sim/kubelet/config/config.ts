@@ -6,6 +6,8 @@
 export interface KubeletConfiguration {
   apiVersion: 'kubelet.config.k8s.io/v1beta1';
   kind: 'KubeletConfiguration';
+  /** upstream: LoggingConfiguration; `verbosity` is klog's --v (0 unless set). */
+  logging?: { verbosity?: number };
   syncFrequency: string;
   fileCheckFrequency: string;
   nodeStatusUpdateFrequency: string;

@@ -59,9 +59,14 @@ export function journalTime(t: number): string {
   return `${MONTHS[d.getUTCMonth()]} ${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
 
-/** A klog value: strings quoted as Go's strconv.Quote, numbers and booleans bare. upstream: klog internal/serialize */
+/**
+ * A klog value: strings quoted as Go's strconv.Quote, numbers and booleans bare, structs and
+ * slices as JSON (`pods=["default/web"]`, `event={"ID":"...","Type":"ContainerDied",...}`).
+ * upstream: klog internal/serialize
+ */
 function klogValue(v: unknown): string {
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (typeof v === 'object' && v !== null) return JSON.stringify(v);
   return JSON.stringify(String(v));
 }
 

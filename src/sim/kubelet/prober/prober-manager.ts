@@ -10,7 +10,7 @@ import type { EventRecorder } from '../../client/events';
 import type { SimClock } from '../../kernel/clock';
 import type { Rand } from '../../kernel/rand';
 import type { ContainerRuntime } from '../../node/cri/runtime';
-import { Prober, type ProbeType } from './prober';
+import { Prober, type ProbeType, type KlogV } from './prober';
 import { ResultsManager, type Update } from './results/results-manager';
 import { Worker } from './worker';
 
@@ -25,6 +25,7 @@ export interface ProberManagerDeps {
   /** The prober's seeded stream (worker start jitter); none: no jitter. */
   rand?: Rand;
   isHung?: (containerID: string) => boolean;
+  klog?: KlogV;
 }
 
 const PROBE_TYPES: ProbeType[] = ['startup', 'readiness', 'liveness'];
@@ -43,7 +44,7 @@ export class ProberManager {
 
   constructor(readonly deps: ProberManagerDeps) {
     this.start = deps.clock.now();
-    this.prober = new Prober({ runtime: deps.runtime, recorder: deps.recorder, hostIP: deps.hostIP, after: (ms, fn) => void deps.clock.after(ms, fn), isHung: deps.isHung });
+    this.prober = new Prober({ runtime: deps.runtime, recorder: deps.recorder, hostIP: deps.hostIP, after: (ms, fn) => void deps.clock.after(ms, fn), isHung: deps.isHung, klog: deps.klog });
   }
 
   get workerCount(): number {

@@ -33,6 +33,14 @@ export interface ProberDeps {
   after: (ms: number, fn: () => void) => void;
   /** `sim container hang`: the container answers no probe. */
   isHung?: (containerID: string) => boolean;
+  /** A klog line at verbosity `v` in the kubelet's journal (written only when the kubelet logs at `v`). */
+  klog?: KlogV;
+}
+
+/** The kubelet's verbosity-gated klog: `enabled(v)` first, so a line that is not written costs nothing. */
+export interface KlogV {
+  enabled(v: number): boolean;
+  write(severity: 'I' | 'W' | 'E', source: string, msg: string, kv: Record<string, unknown>): void;
 }
 
 export interface ProbeAnswer {
@@ -99,6 +107,14 @@ export class Prober {
     const { cb } = call;
     const name = PROBE_TYPE_NAME[call.probeType];
     const warn = (reason: string, message: string) => call.prober.deps.recorder.event(call.pod, 'Warning', reason, message, call.fieldPath);
+    const klog = call.prober.deps.klog;
+    // upstream: prober.go probe: klog.V(1) "Probe errored" / "Probe failed", beside the Unhealthy event.
+    if (o.result !== 'success' && o.result !== 'warning' && klog?.enabled(1)) {
+      const { namespace, name: podName, uid } = call.pod.metadata;
+      const kv = { probeType: name, pod: `${namespace}/${podName}`, podUID: uid, containerName: call.container.name, probeResult: o.result };
+      if (o.error !== undefined) klog.write('E', 'prober.go:100', 'Probe errored', { err: o.error, ...kv });
+      else klog.write('I', 'prober.go:107', 'Probe failed', { ...kv, output: o.output });
+    }
     if (o.error !== undefined) {
       warn('Unhealthy', `${name} probe errored and resulted in ${o.result} state: ${o.error}`);
       return cb({ result: 'Failure', output: o.output, error: o.error });
