@@ -97,8 +97,8 @@ export async function chartsFollowTheClockAndTheTimeline({ page, baseURL, screen
     return /Starting kubelet main sync loop/.test(text) && !/Started kubelet"/.test(text);
   }, { message: 'only the sync loop line' });
   await page.getByLabel('Filter the journal').fill('');
-  assert.equal(await page.getByLabel('Node', { exact: true }).inputValue(), 'worker-1');
-  await page.getByLabel('Node', { exact: true }).selectOption('control-plane');
+  assert.equal(await page.getByTestId('kubelet-logs').getByLabel('Node', { exact: true }).inputValue(), 'worker-1');
+  await page.getByTestId('kubelet-logs').getByLabel('Node', { exact: true }).selectOption('control-plane');
   await until(async () => /control-plane kubelet\[/.test(await log.innerText()), { message: 'the journal of control-plane' });
   await screenshot('logs-light');
   await page.getByRole('button', { name: 'Return to live' }).click();

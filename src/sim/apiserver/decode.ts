@@ -32,7 +32,8 @@ const V132_FIELDS: Record<string, Record<string, string>> = {
   'core/v1.Volume': { image: 'Object' },
   'core/v1.PodSecurityContext': { supplementalGroupsPolicy: 'string', seLinuxChangePolicy: 'string' },
   'core/v1.ContainerStatus': { user: 'Object', allocatedResourcesStatus: 'Object' },
-  'core/v1.NodeStatus': { features: 'Object' }
+  'core/v1.NodeStatus': { features: 'Object' },
+  'core/v1.NodeRuntimeHandlerFeatures': { userNamespaces: 'boolean' }
 };
 
 /** Integer fields Go declares int64 (the rest of the API's integers are int32). */

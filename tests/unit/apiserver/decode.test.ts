@@ -97,3 +97,32 @@ describe('the API server decodes a kubectl request by its fieldValidation', () =
     expect(ignored.ok && ignored.object.spec.foo).toBeUndefined();
   });
 });
+
+describe('what the cluster itself stores decodes cleanly', () => {
+  // A patch decodes the whole patched object (kubectl edit of a Node warned about v1.32's
+  // status.runtimeHandlers[].features.userNamespaces): every field the components write must be known.
+  it('every object of a running cluster: no unknown field, no type error', async () => {
+    const { Cluster } = await import('../../../src/sim/cluster/cluster');
+    const { Console } = await import('../../../src/sim/cluster/console');
+    const { RESOURCES, apiVersionOf } = await import('../../../src/sim/api/resources');
+    const cluster = new Cluster({ seed: 1, workers: 2 });
+    await cluster.waitForNodesReady();
+    const con = new Console(cluster);
+    await con.exec('kubectl create deployment web --image=nginx --replicas=2');
+    await con.exec('kubectl expose deployment web --port 80');
+    await con.exec('sim advance 30s');
+    const problems: string[] = [];
+    let checked = 0;
+    for (const r of Object.values(RESOURCES)) {
+      const list = await cluster.request({ verb: 'list', resource: r.name });
+      if (!list.ok) continue;
+      for (const o of list.object.items) {
+        checked++;
+        const { unknown, typeError } = decodeInto(apiVersionOf(r), r.kind, JSON.parse(JSON.stringify(o)));
+        problems.push(...unknown.map((u) => `${r.kind} ${o.metadata.name}: ${u}`), ...(typeError ? [`${r.kind} ${o.metadata.name}: ${typeError}`] : []));
+      }
+    }
+    expect(checked).toBeGreaterThan(40);
+    expect(problems).toEqual([]);
+  }, 60_000);
+});
