@@ -93,3 +93,54 @@ export function goQuote(s: string, opts: GoQuoteOptions = {}): string {
   }
   return out + '"';
 }
+
+/** Shortest-digits decomposition of a finite non-zero number: digits and decimal point position. */
+function shortestDigits(f: number): { neg: boolean; digits: string; dp: number } {
+  const neg = f < 0;
+  const exp = Math.abs(f).toExponential(); // shortest round-trip digits, e.g. "1.2345e+2"
+  const [mant, e] = exp.split('e') as [string, string];
+  const digits = mant.replace('.', '');
+  return { neg, digits, dp: Number(e) + 1 };
+}
+
+/** strconv.FormatFloat(f, 'g', -1, 64) (also what fmt %v prints for a float64). */
+export function formatFloatG(f: number): string {
+  if (Number.isNaN(f)) return 'NaN';
+  if (f === Infinity) return '+Inf';
+  if (f === -Infinity) return '-Inf';
+  if (f === 0) return Object.is(f, -0) ? '-0' : '0';
+  const { neg, digits, dp } = shortestDigits(f);
+  const exp = dp - 1;
+  const sign = neg ? '-' : '';
+  // %e is used if the exponent is < -4 or >= the precision (6 for the shortest form)
+  if (exp < -4 || exp >= 6) {
+    const m = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
+    const ae = Math.abs(exp);
+    return `${sign}${m}e${exp < 0 ? '-' : '+'}${ae < 10 ? '0' : ''}${ae}`;
+  }
+  // %f with max(nd - dp, 0) decimals
+  if (dp <= 0) return `${sign}0.${'0'.repeat(-dp)}${digits}`;
+  if (dp >= digits.length) return `${sign}${digits}${'0'.repeat(dp - digits.length)}`;
+  return `${sign}${digits.slice(0, dp)}.${digits.slice(dp)}`;
+}
+
+/** A JSON number as Go prints it with %v: int64 when integral, float64 otherwise. */
+export function formatGoNumber(n: number): string {
+  if (Number.isInteger(n) && Math.abs(n) < 2 ** 63) return BigInt(n).toString();
+  return formatFloatG(n);
+}
+
+/** fmt.Sprint / %v of a decoded JSON value: maps as map[k:v ...], slices as [a b]. */
+export function goSprint(v: unknown): string {
+  if (v === null || v === undefined) return '<nil>';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number') return formatGoNumber(v);
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  if (Array.isArray(v)) return `[${v.map(goSprint).join(' ')}]`;
+  if (typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    const keys = Object.keys(o).sort(compareGoStrings);
+    return `map[${keys.map((k) => `${k}:${goSprint(o[k])}`).join(' ')}]`;
+  }
+  return String(v);
+}

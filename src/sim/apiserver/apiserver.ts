@@ -17,7 +17,8 @@ import { generateName, type Rand } from '../kernel/rand';
 import { timestamp } from '../kernel/clock';
 import type { TraceInput } from '../kernel/trace';
 import { Store, keyOf, thaw, type KObject, type StoredEvent } from './store';
-import { cannotBeHandled, decodeInto, goPlusV, strictDecodingError, type FieldValidation } from './decode';
+import { cannotBeHandled, decodeInto, strictDecodingError, type FieldValidation } from './decode';
+import { goSprint } from '../api/gostrings';
 import { jsonPatch, mergePatch, strategicMergePatch } from './patch';
 import { gracePeriodFor, HAS_STATUS_SUBRESOURCE, prepareForCreate, priorityClasses, type StrategyContext } from './strategy';
 import { sameJSON } from '../api/canonical';
@@ -430,7 +431,8 @@ export class ApiServer {
   #decodePatched(r: ResourceInfo, req: ApiRequest, patched: KObject): void {
     if (!req.fieldValidation) return;
     const strategic = (req.patchType ?? 'strategic') === 'strategic';
-    const shown = strategic ? goPlusV(req.body) : JSON.stringify(patched);
+    // Go's %+v of the patch map (for a map[string]interface{} the same as %v).
+    const shown = strategic ? goSprint(req.body) : JSON.stringify(patched);
     const { typeError, unknown } = decodeInto(apiVersionOf(r), r.kind, patched, strategic ? 'unstructured' : 'json');
     const fail = (detail: string) => {
       const errs = [fieldInvalid(path('patch'), shown, detail)];

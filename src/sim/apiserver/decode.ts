@@ -191,21 +191,6 @@ function unstructuredTypeError(value: unknown, goTypeName: string, type: string)
   return `unrecognized type: ${goTypeName}`;
 }
 
-/**
- * Go's `%+v` of a decoded JSON value (`map[string]interface{}` and friends), as the API server
- * prints a strategic merge patch in its errors: `map[spec:map[replicas:x]]`, keys sorted, lists
- * `[a b]`, null `<nil>`.
- */
-export function goPlusV(v: unknown): string {
-  if (v === null || v === undefined) return '<nil>';
-  if (Array.isArray(v)) return `[${v.map(goPlusV).join(' ')}]`;
-  if (typeof v === 'object') {
-    const o = v as Record<string, unknown>;
-    return `map[${Object.keys(o).sort().map((k) => `${k}:${goPlusV(o[k])}`).join(' ')}]`;
-  }
-  return String(v);
-}
-
 /** `Deployment in version "v1" cannot be handled as a Deployment: <err>` (the serializer's wrapper). */
 export function cannotBeHandled(apiVersion: string, kind: string, err: string): string {
   const version = apiVersion.slice(apiVersion.lastIndexOf('/') + 1);

@@ -177,7 +177,7 @@ export class KubeGenericRuntimeManager {
         // upstream: kuberuntime_manager.go SyncPod: FailedCreatePodSandBox, retried at the next sync.
         this.recorder.event(pod, 'Warning', 'FailedCreatePodSandBox', `Failed to create pod sandbox: ${grpcErrorMessage(r.error)}`);
         // upstream: cri-client log.go, pod_workers.go: the error as journalctl shows it.
-        const podDesc = `${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})`;
+        const podDesc = formatPod(pod);
         this.log?.('E', 'log.go:32', 'RunPodSandbox from runtime service failed', { err: grpcErrorMessage(r.error) });
         this.log?.('E', 'pod_workers.go:1301', 'Error syncing pod, skipping', {
           err: `failed to "CreatePodSandbox" for "${podDesc}" with CreatePodSandboxError: "Failed to create sandbox for pod \\"${podDesc}\\": ${grpcErrorMessage(r.error).replace(/"/g, '\\"')}"`,

@@ -12,6 +12,7 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import type { LinuxContainerSecurityContext, SecurityProfile } from '../../node/cri/types';
+import { formatPod } from '../container/runtime';
 
 /** The pod-level fields a container inherits, overridden by the container's own. */
 const INHERITED = ['runAsUser', 'runAsGroup', 'runAsNonRoot', 'seLinuxOptions', 'seccompProfile', 'appArmorProfile', 'windowsOptions'] as const;
@@ -25,11 +26,6 @@ export function effectiveSecurityContext(pod: any, c: any): Record<string, any> 
   return out;
 }
 
-/** upstream: util/format/pod.go Pod: `name_namespace(uid)`. */
-export function formatPodForError(pod: any): string {
-  return `${pod.metadata.name}_${pod.metadata.namespace ?? 'default'}(${pod.metadata.uid})`;
-}
-
 /**
  * upstream: security_context_others.go verifyRunAsNonRoot. `uid` is the image's numeric user (0
  * when the image sets none), `username` its user when not numeric. Returns the error's text.
@@ -37,7 +33,7 @@ export function formatPodForError(pod: any): string {
 export function verifyRunAsNonRoot(pod: any, c: any, uid: number | undefined, username: string): string | undefined {
   const sc = effectiveSecurityContext(pod, c);
   if (sc.runAsNonRoot !== true) return undefined;
-  const where = `(pod: ${JSON.stringify(formatPodForError(pod))}, container: ${c.name})`;
+  const where = `(pod: ${JSON.stringify(formatPod(pod))}, container: ${c.name})`;
   if (sc.runAsUser !== undefined) return sc.runAsUser === 0 ? `container's runAsUser breaks non-root policy ${where}` : undefined;
   if (uid === 0) return `container has runAsNonRoot and image will run as root ${where}`;
   if (uid === undefined && username) return `container has runAsNonRoot and image has non-numeric user (${username}), cannot verify user is non-root ${where}`;
