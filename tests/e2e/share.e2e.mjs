@@ -14,7 +14,10 @@ async function webPods(page) {
 
 async function deployAndRun(page) {
   await runInConsole(page, 'kubectl create deployment web --image=nginx --replicas=3', /deployment\.apps\/web created/);
+  const created = await clockMs(page);
   await runInConsole(page, 'sim advance 40s', /\$ sim advance 40s/);
+  // The clock shows the advance as it runs: the snapshot's moment is where it ends, not where the pods got Running.
+  await until(async () => (await clockMs(page)) >= created + 40_000, { timeout: 30_000, message: 'the clock 40 s on' });
   await until(async () => (await webPods(page)).filter((p) => p.endsWith('=Running')).length === 3, { timeout: 30_000, message: '3 web pods Running' });
   await page.getByTestId('console-input').fill('');
 }

@@ -95,7 +95,10 @@ export class Cluster {
   #outputListeners = new Set<(text: string) => void>();
   /** The latest moment asked for while a replay runs (scrubbing asks faster than replays go). */
   #seekTarget: number | undefined;
-  #jumpCancelled = false;
+  /** Bumped by every jump, its Cancel and every reboot: a jump goes on only while it is the current one. */
+  #jumpEpoch = 0;
+  /** The epoch of the jump `jump` shows. */
+  #jumpOwner = 0;
   /** Asked once: later spares are prepared by the worker itself after each replay. */
   #prepared = false;
 
@@ -115,6 +118,7 @@ export class Cluster {
    */
   async reboot(options: BootSpec): Promise<void> {
     const speed = this.clock.speed;
+    this.cancelJump();
     this.dispose();
     this.#options = { ...this.#options, seed: options.seed ?? 1, workers: options.workers ?? 2, nodes: options.nodes, schedulerConfig: options.schedulerConfig, restore: options.restore };
     this.error = undefined;
@@ -348,21 +352,24 @@ export class Cluster {
    */
   async jumpAhead(ms: number): Promise<void> {
     if (this.jump || this.clock.viewing) return;
-    this.#jumpCancelled = false;
+    const epoch = ++this.#jumpEpoch;
+    this.#jumpOwner = epoch;
     this.jump = { done: 0, ms };
     try {
       const slice = Math.max(1, Math.round(ms / JUMP_SLICES));
-      for (let ran = 0; ran < ms && !this.#jumpCancelled; ran += slice) {
+      for (let ran = 0; ran < ms && epoch === this.#jumpEpoch; ran += slice) {
         await this.advance(Math.min(slice, ms - ran));
+        // Cancelled, or the cluster rebooted (a snapshot restored, a lesson opened) under it.
+        if (epoch !== this.#jumpEpoch) break;
         this.jump = { done: Math.min(1, (ran + slice) / ms), ms };
       }
     } finally {
-      this.jump = undefined;
+      if (this.#jumpOwner === epoch) this.jump = undefined;
     }
   }
 
   cancelJump(): void {
-    this.#jumpCancelled = true;
+    this.#jumpEpoch++;
   }
 
   /**
