@@ -52,9 +52,20 @@ for (const r of RESOURCES) {
   }
 }
 
-/** Resolves what a user types after `kubectl get` (`po`, `pods`, `Pod`, `deployments.apps`). */
+/**
+ * Resolves what a user types after `kubectl get` (`po`, `pods`, `Pod`, `deployments.apps`,
+ * `deployment.v1.apps`, `pods.v1.`). upstream: apimachinery schema.ParseResourceArg: with two dots
+ * or more, RESOURCE.VERSION.GROUP is tried first, then RESOURCE.GROUP.
+ */
 export function resolveResource(typed: string): ResourceInfo | undefined {
-  return byAlias.get(typed.toLowerCase());
+  const lower = typed.toLowerCase();
+  const parts = lower.split('.');
+  if (parts.length >= 3) {
+    const [resource, version, ...group] = parts;
+    const r = byAlias.get(resource);
+    if (r && r.version === version && r.group === group.join('.')) return r;
+  }
+  return byAlias.get(lower);
 }
 
 export function apiVersionOf(r: ResourceInfo): string {

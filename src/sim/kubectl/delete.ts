@@ -86,7 +86,7 @@ export const deleteCommand: CommandSpec = {
     const output = flags.str('output');
     if (output !== '' && output !== 'name') fail(`unexpected -o output mode: ${output}. We only support '-o name'`);
     if (grace === 0 && force) {
-      out.err('Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n');
+      out.warning('Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n');
     } else if (grace > 0 && force) {
       fail('--force and --grace-period greater than 0 cannot be specified together');
     }

@@ -17,8 +17,14 @@ import { describePodTemplateText } from './printers/describe';
 const REVISION = 'deployment.kubernetes.io/revision';
 const CHANGE_CAUSE = 'kubernetes.io/change-cause';
 const HASH_LABEL = 'pod-template-hash';
-/** `--timeout=0` waits forever upstream; a sim cap keeps a stuck rollout from hanging the console. */
+/**
+ * `--timeout=0` waits forever upstream; a sim cap keeps a stuck rollout from hanging the console.
+ * For a Deployment it outlasts the progress deadline, so a stuck rollout ends as upstream's does:
+ * `deployment "x" exceeded its progress deadline`.
+ */
 const WAIT_FOREVER_MS = 10 * 60_000;
+/** After the deadline, the controller's next sync marks ProgressDeadlineExceeded; this much covers it. */
+const DEADLINE_MARGIN_MS = 2 * 60_000;
 /** upstream: rollback.go annotationsToSkip */
 const ANNOTATIONS_TO_SKIP = new Set([
   'kubectl.kubernetes.io/last-applied-configuration',
@@ -151,7 +157,8 @@ const statusCommand: CommandSpec = {
       return s.done;
     };
     if (step() || !watch) return;
-    const timeout = flags.int('timeout') > 0 ? flags.int('timeout') : WAIT_FOREVER_MS;
+    const deadline = r.name === 'deployments' ? (object.spec?.progressDeadlineSeconds ?? 600) * 1000 + DEADLINE_MARGIN_MS : 0;
+    const timeout = flags.int('timeout') > 0 ? flags.int('timeout') : Math.max(WAIT_FOREVER_MS, deadline);
     let gone = false;
     const done = await ctx.waitFor(async () => {
       const res = await ctx.request({ verb: 'get', resource: r.name, namespace: object.metadata.namespace, name: object.metadata.name });

@@ -43,10 +43,16 @@ describe('kubectl delete', () => {
     expect(b.get('pods', 'b', 'default')!.metadata.deletionGracePeriodSeconds).toBe(1);
     await b.run('kubectl run c --image=nginx');
     b.schedule('c');
+    const warning = 'Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n';
+    // A terminal shows the warning first: kubectl prints it (delete.go Validate) before deleting.
     expect(await b.run('kubectl delete pod c --force')).toEqual({
       stdout: 'pod "c" force deleted\n',
-      stderr: 'Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n',
-      exitCode: 0
+      stderr: warning,
+      exitCode: 0,
+      segments: [
+        { stream: 'stderr', text: warning },
+        { stream: 'stdout', text: 'pod "c" force deleted\n' }
+      ]
     });
     expect(b.get('pods', 'c', 'default')).toBeUndefined();
     expect((await b.run('kubectl delete pod b --force -o name')).stdout).toBe('pod/b\n');

@@ -122,6 +122,14 @@ describe('kubectl get errors', () => {
     expect((await b.run('kubectl get deploy x')).stderr).toBe('Error from server (NotFound): deployments.apps "x" not found\n');
   });
 
+  test('RESOURCE.VERSION.GROUP, as the Deployment docs type it (deployment.v1.apps)', async () => {
+    const b = await withPods();
+    expect((await b.run('kubectl get deployment.v1.apps x')).stderr).toBe('Error from server (NotFound): deployments.apps "x" not found\n');
+    expect((await b.run('kubectl get pods.v1. web -o name')).stdout).toBe('pod/web\n');
+    expect((await b.run('kubectl get po.v1. -o name')).stdout).toBe('pod/db\npod/web\n');
+    expect((await b.run('kubectl get deployments.v2.apps')).stderr).toBe('error: the server doesn\'t have a resource type "deployments"\n');
+  });
+
   const cases: [string, string][] = [
     ['get foo', 'error: the server doesn\'t have a resource type "foo"\n'],
     ['get pods,foo', 'error: the server doesn\'t have a resource type "foo"\n'],

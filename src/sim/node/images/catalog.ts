@@ -40,9 +40,12 @@ export const LAYERS = {
   'alpine-3.20': 3_620 * KB,
   'debian-bookworm-slim': 28_230 * KB,
   'debian-stretch-slim': 22_490 * KB,
+  'debian-buster-slim': 27_100 * KB,
   'nginx-1.14.2': 22_200 * KB,
+  'nginx-1.16.1': 24_700 * KB,
   'nginx-1.25': 39_400 * KB,
   'nginx-1.27': 43_900 * KB,
+  'nginx-1.27-alpine': 16_800 * KB,
   'nginx-entrypoint': 4 * KB,
   'httpd-2.4': 30_100 * KB,
   'redis-7.4': 17_300 * KB,
@@ -125,7 +128,11 @@ export const IMAGE_CATALOG: readonly CatalogEntry[] = [
   alpine(['3.20', 'latest'], 'alpine-3.20'),
   nginx(['1.14.2'], 'debian-stretch-slim', 'nginx-1.14.2'),
   nginx(['1.25'], 'debian-bookworm-slim', 'nginx-1.25'),
+  // The Deployment docs roll nginx-deployment from 1.14.2 to 1.16.1 (and then, by a typo, to 1.161, which does not exist).
+  nginx(['1.16.1'], 'debian-buster-slim', 'nginx-1.16.1'),
   nginx(['1.27', 'latest'], 'debian-bookworm-slim', 'nginx-1.27'),
+  // Alpine's nginx: the same server on musl and busybox (its sh is the one the shell simulates).
+  nginx(['1.27-alpine', 'alpine'], 'alpine-3.20', 'nginx-1.27-alpine'),
   {
     repository: 'docker.io/library/httpd', tags: ['2.4', 'latest'], layers: ['debian-bookworm-slim', 'httpd-2.4'],
     config: { cmd: ['httpd-foreground'], user: '', workingDir: '/usr/local/apache2', exposedPorts: ['80/tcp'], stopSignal: 'SIGWINCH' }, program: 'httpd'

@@ -42,7 +42,7 @@ describe('catalog', () => {
   });
   const required = [
     PAUSE_IMAGE, 'busybox:1.27.2', 'busybox:1.28', 'busybox:1.36', 'busybox', 'registry.k8s.io/busybox:1.27.2', 'alpine:3.19', 'alpine:3.20', 'alpine',
-    'nginx:1.25', 'nginx:1.27', 'nginx', 'nginx:1.14.2', 'httpd', 'redis', 'postgres', 'registry.k8s.io/e2e-test-images/agnhost:2.40',
+    'nginx:1.25', 'nginx:1.27', 'nginx', 'nginx:1.14.2', 'nginx:1.16.1', 'nginx:alpine', 'nginx:1.27-alpine', 'httpd', 'redis', 'postgres', 'registry.k8s.io/e2e-test-images/agnhost:2.40',
     'registry.k8s.io/e2e-test-images/agnhost:2.39', 'registry.k8s.io/goproxy:0.1', 'polinux/stress', 'vish/stress',
     'us-docker.pkg.dev/google-samples/containers/gke/gb-frontend:v5', 'registry.k8s.io/etcd:3.5.16-0', 'registry.k8s.io/kube-apiserver:v1.32.0',
     'registry.k8s.io/kube-controller-manager:v1.32.0', 'registry.k8s.io/kube-scheduler:v1.32.0', 'registry.k8s.io/kube-proxy:v1.32.0',
@@ -58,6 +58,11 @@ describe('catalog', () => {
 
 describe('Registry.resolve errors (containerd wording)', () => {
   const cases: { name: string; ref: string; error: string }[] = [
+    {
+      name: "the Deployment docs' typo",
+      ref: 'nginx:1.161',
+      error: 'failed to pull and unpack image "docker.io/library/nginx:1.161": failed to resolve reference "docker.io/library/nginx:1.161": docker.io/library/nginx:1.161: not found'
+    },
     {
       name: 'unknown tag',
       ref: 'nginx:nope',
