@@ -1,13 +1,15 @@
 /**
  * The console: the one command language of kubarium. The page's console, the `kubarium` CLI,
- * lessons and tests all send it the same lines: `kubectl ...` (alias `k`) and `sim ...`.
+ * lessons and tests all send it the same lines: `kubectl ...` (alias `k`) and `sim ...`, with
+ * heredocs (script.ts) and pipes into other kubectl/sim lines or the host's filters (host-shell.ts).
  */
 import YAML from 'yaml';
 import type { Cluster } from './cluster';
 import { parseScript, type ScriptCommand } from './script';
 import { runKubectl } from '../kubectl/kubectl';
-import { splitArgs } from '../kubectl/args';
-import type { CommandOutput, KubectlContext } from '../kubectl/context';
+import { splitArgs, splitPipeline } from '../kubectl/args';
+import type { CommandOutput, KubectlContext, TerminalSegment } from '../kubectl/context';
+import { runOnHost } from './host-shell';
 import { formatDuration, parseDuration } from '../kernel/clock';
 import { formatClock, formatTraceEvent, type TraceFilter } from '../kernel/trace';
 import { parseQuantity } from '../api/quantity';
@@ -114,6 +116,8 @@ export class Console {
   }
 
   async run(cmd: ScriptCommand): Promise<CommandOutput> {
+    const stages = splitPipeline(cmd.line);
+    if (stages.length > 1) return this.#pipeline(stages, cmd);
     let argv: string[];
     try {
       argv = splitArgs(cmd.line);
@@ -129,6 +133,40 @@ export class Console {
       return fail(`error: ${(e as Error).message}\n`);
     }
     return fail(`error: unknown command "${head}": start a line with "kubectl" (or "k") or "sim"; try "sim help"\n`);
+  }
+
+  /**
+   * `kubectl ... | base64 -d`, `kubectl get pods | grep web | wc -l`,
+   * `kubectl create deploy x --image=nginx --dry-run=client -o yaml | kubectl apply -f -`: each
+   * stage reads the one before; kubectl and sim stages run here, the others on the learner's
+   * machine (host-shell.ts). As in a terminal, every stage's stderr is shown, only the last
+   * stage's stdout, and the pipeline's status is the last stage's.
+   */
+  async #pipeline(stages: string[], cmd: ScriptCommand): Promise<CommandOutput> {
+    let input = cmd.stdin;
+    const shown: TerminalSegment[] = [];
+    let stderr = '';
+    let last: CommandOutput = ok('');
+    for (const [i, stage] of stages.entries()) {
+      if (stage === '') return fail(`error: syntax error near unexpected token \`|'\n`);
+      let head: string | undefined;
+      try {
+        head = splitArgs(stage)[0];
+      } catch (e) {
+        return fail(`error: ${(e as Error).message}\n`);
+      }
+      last = head === 'kubectl' || head === 'k' || head === 'sim' ? await this.run({ line: stage, stdin: input, lineNo: cmd.lineNo }) : runOnHost(stage, input ?? '', this.cluster.now);
+      if (i < stages.length - 1) {
+        if (last.stderr) shown.push({ stream: 'stderr', text: last.stderr });
+        stderr += last.stderr;
+        input = last.stdout;
+      }
+    }
+    const tail: TerminalSegment[] = last.segments ?? [
+      { stream: 'stdout', text: last.stdout },
+      { stream: 'stderr', text: last.stderr }
+    ];
+    return { stdout: last.stdout, stderr: stderr + last.stderr, exitCode: last.exitCode, segments: [...shown, ...tail].filter((x) => x.text !== '') };
   }
 
   #kubectlContext(stdin?: string): KubectlContext {

@@ -95,3 +95,45 @@ export function splitArgs(line: string): string[] {
   if (inWord) words.push(word);
   return words;
 }
+
+/**
+ * Splits a console line at its unquoted pipes (`|`, not `||`), with the quoting rules of
+ * splitArgs: `kubectl get secret s -o jsonpath='{.data.a}' | base64 -d` is two commands, a `|`
+ * inside quotes or after a backslash is not a pipe. Returns the line itself when it has none.
+ * upstream: POSIX.1-2017 XCU 2.9.2 Pipelines.
+ */
+export function splitPipeline(line: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  let i = 0;
+  const n = line.length;
+  while (i < n) {
+    const c = line[i];
+    if (c === '\\') {
+      i += 2;
+      continue;
+    }
+    if (c === "'") {
+      const end = line.indexOf("'", i + 1);
+      if (end < 0) return [line];
+      i = end + 1;
+      continue;
+    }
+    if (c === '"') {
+      i++;
+      while (i < n && line[i] !== '"') i += line[i] === '\\' ? 2 : 1;
+      i++;
+      continue;
+    }
+    if (c === '#' && (i === 0 || /\s/.test(line[i - 1]))) break;
+    if (c === '|') {
+      if (line[i + 1] === '|') return [line];
+      parts.push(line.slice(start, i).trim());
+      start = i + 1;
+    }
+    i++;
+  }
+  if (parts.length === 0) return [line];
+  parts.push(line.slice(start).trim());
+  return parts;
+}

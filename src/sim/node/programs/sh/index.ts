@@ -66,11 +66,13 @@ function ready(thread: Thread, now: number, proc: ProcState, isMain: boolean): b
 export interface ShellOptions {
   /** `$$` and the PID signals address: 1 for the container's main process. */
   pid?: number;
+  /** What the shell reads on its standard input (a pipe's text); empty by default. */
+  stdin?: string;
 }
 
 export function startShell(ctx: ProcessContext, options: ShellOptions = {}): Process {
   const proc = new ProcState(ctx, options.pid ?? 1);
-  const io: IO = { stdin: new Input(), out: (s) => ctx.stdout(s), err: (s) => ctx.stderr(s) };
+  const io: IO = { stdin: new Input(options.stdin ?? ''), out: (s) => ctx.stdout(s), err: (s) => ctx.stderr(s) };
   const shell = new Shell(proc, io, true);
   for (const [k, v] of Object.entries(ctx.env)) shell.setVar(k, v, true);
   if (shell.param('PWD') === undefined) shell.setVar('PWD', shell.cwd, true);

@@ -206,4 +206,40 @@ const sed: Applet = (call) => {
   return 0;
 };
 
-export const FILTER_APPLETS: Record<string, Applet> = { sort, uniq, tr, cut, sed };
+/**
+ * `base64 [-d] [-w COL] [FILE]`: encodes the input's UTF-8 bytes, lines wrapped at 76 columns
+ * (`-w 0`: one line), or decodes (`-d`, whitespace ignored). A Secret's data read with
+ * `kubectl get secret s -o jsonpath='{.data.password}' | base64 -d`.
+ * upstream: busybox coreutils/uudecode.c (base64_main, read_base64: "invalid input").
+ */
+const base64: Applet = (call) => {
+  const { flags, operands } = parseFlags(call.argv.slice(1), 'w');
+  const text = readInput(call, operands[0]);
+  if (text === undefined) return 1;
+  if (flags.d) {
+    const clean = text.replace(/\s+/g, '');
+    let bin: string;
+    try {
+      bin = atob(clean);
+    } catch {
+      call.io.err('base64: invalid input\n');
+      return 1;
+    }
+    call.io.out(new TextDecoder().decode(Uint8Array.from(bin, (ch) => ch.charCodeAt(0))));
+    return 0;
+  }
+  let bin = '';
+  for (const b of new TextEncoder().encode(text)) bin += String.fromCharCode(b);
+  const encoded = btoa(bin);
+  const width = typeof flags.w === 'string' ? Number(flags.w) : 76;
+  if (!Number.isInteger(width) || width < 0) {
+    call.io.err(`base64: invalid number '${flags.w}'\n`);
+    return 1;
+  }
+  if (encoded === '') return 0;
+  const lines = width === 0 ? [encoded] : (encoded.match(new RegExp(`.{1,${width}}`, 'g')) ?? []);
+  call.io.out(lines.join('\n') + '\n');
+  return 0;
+};
+
+export const FILTER_APPLETS: Record<string, Applet> = { sort, uniq, tr, cut, sed, base64 };
