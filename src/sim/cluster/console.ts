@@ -10,6 +10,7 @@ import { runKubectl } from '../kubectl/kubectl';
 import { splitArgs, splitPipeline } from '../kubectl/args';
 import type { CommandOutput, KubectlContext, TerminalSegment } from '../kubectl/context';
 import { runOnHost } from './host-shell';
+import { defaultKubeconfig } from '../kubectl/config';
 import { formatDuration, parseDuration } from '../kernel/clock';
 import { formatClock, formatTraceEvent, type TraceFilter } from '../kernel/trace';
 import { parseQuantity } from '../api/quantity';
@@ -93,6 +94,8 @@ Usage:
 
 export class Console {
   #kubeletConfigs = new Map<string, KubeletConfiguration>();
+  /** ~/.kube/config on the learner's machine: `kubectl config` changes it for the commands after. */
+  readonly #kubeconfig = defaultKubeconfig();
   /** Watches left open by `kubectl get -w`: they stream until interrupt() (Ctrl-C). */
   #watches = new Set<{ stop(): void }>();
 
@@ -172,6 +175,7 @@ export class Console {
   #kubectlContext(stdin?: string): KubectlContext {
     return this.cluster.kubectlContext({
       stdin,
+      kubeconfig: this.#kubeconfig,
       readFile: this.options.readFile,
       ...(this.options.print
         ? {

@@ -4,10 +4,12 @@
  * and friends without streaming, and the `sim` verbs that print.
  */
 import { parseScript } from './script';
-import { splitArgs } from '../kubectl/args';
+import { splitArgs, splitPipeline } from '../kubectl/args';
 
 const KUBECTL_READS = new Set(['get', 'describe', 'logs', 'explain', 'top', 'version', 'api-resources', 'api-versions', 'cluster-info']);
 const SIM_READS = new Set(['help', '--help', '-h', 'time', 'seed', 'trace', 'explain', 'images', 'metrics']);
+/** `kubectl config` subcommands that only print the kubeconfig. */
+const CONFIG_READS = new Set(['view', 'current-context', 'get-contexts', 'get-clusters', 'get-users']);
 /** `sim` verbs whose next word is a subcommand (`sim node poweroff`). */
 const SIM_GROUPS = new Set(['node', 'kubelet', 'container', 'image', 'scheduler']);
 /** Flags that keep a command running while time passes (`get -w`, `logs -f`): the past does not move. */
@@ -19,7 +21,8 @@ const FOLLOW = /^(-f|--follow)(=true)?$/;
  * or undefined when the script only reads.
  */
 export function firstMutatingCommand(script: string): string | undefined {
-  for (const cmd of parseScript(script)) {
+  // Each stage of a pipe (`kubectl get ... | kubectl delete -f -`); the host's filters only read.
+  for (const cmd of parseScript(script).flatMap((c) => splitPipeline(c.line).map((line) => ({ ...c, line })))) {
     let argv: string[];
     try {
       argv = splitArgs(cmd.line);
@@ -30,6 +33,7 @@ export function firstMutatingCommand(script: string): string | undefined {
     if (head === 'kubectl' || head === 'k') {
       // `-f` is a file name for get/describe, and follow for logs.
       const streams = rest.some((a) => WATCH.test(a) || (verb === 'logs' && FOLLOW.test(a)));
+      if (verb === 'config' && rest[0] !== undefined && CONFIG_READS.has(rest[0])) continue;
       if (verb === undefined || !KUBECTL_READS.has(verb) || streams) return `${head} ${verb ?? ''}`.trim();
     } else if (head === 'sim') {
       if (verb !== undefined && !SIM_READS.has(verb)) {

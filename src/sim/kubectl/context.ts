@@ -6,6 +6,7 @@ import type { ApiRequest, ApiResult, WatchEvent } from '../apiserver/apiserver';
 import type { Status } from '../api/errors';
 import type { KubeletDialResult, KubeletRequest } from '../kubelet/server/server';
 import type { UsageReport } from '../kubelet/cm/node-controls';
+import type { Kubeconfig } from './config';
 
 export interface KubectlContext {
   /** Sends a request as user `kubectl` and waits for the answer (virtual time does not move). */
@@ -34,6 +35,12 @@ export interface KubectlContext {
    * and its running containers' usage; undefined when the kubelet does not answer.
    */
   metrics?(node: string, at: number): Promise<UsageReport | undefined>;
+  /**
+   * The kubeconfig of the machine kubectl runs on (the console's): `kubectl config` reads and
+   * changes it, and its current context's namespace is the default one. Absent: kubeadm's admin
+   * context, namespace default.
+   */
+  kubeconfig?: Kubeconfig;
   /** Standard input (the body of a `<<EOF` heredoc, or what was piped in), if any. */
   stdin?: string;
   /** Reads a file named with `-f FILE` (the CLI reads the disk; the page has none). */

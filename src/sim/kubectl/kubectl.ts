@@ -27,6 +27,7 @@ import { apiResourcesCommand, apiVersionsCommand, clusterInfoCommand, versionCom
 import { logsCommand } from './logs';
 import { topCommand } from './top';
 import { CodeExitError, execCommand } from './exec';
+import { configCommand, resolveContext } from './config';
 
 /** Every command this kubectl has (the console's Tab completion is checked against it). */
 export const COMMANDS: readonly CommandSpec[] = [
@@ -54,7 +55,8 @@ export const COMMANDS: readonly CommandSpec[] = [
   annotateCommand,
   versionCommand,
   apiVersionsCommand,
-  apiResourcesCommand
+  apiResourcesCommand,
+  configCommand
 ];
 
 function findCommand(list: readonly CommandSpec[], word: string): CommandSpec | undefined {
@@ -155,6 +157,9 @@ async function dispatch(argv: string[], ctx: KubectlContext, out: Output): Promi
     throw new KubectlError('');
   }
   const namespace = flags.str('namespace');
+  // The kubeconfig's context (--context or the current one): checked before anything is sent,
+  // and its namespace is the default. `kubectl config` edits the file and needs none of it.
+  const context = ctx.kubeconfig && spec !== configCommand && !path.startsWith('kubectl config ') ? resolveContext(ctx.kubeconfig, flags.str('context')) : {};
   // client-go's default warning handler: each Warning header of a response, on stderr.
   const warned: KubectlContext = {
     ...ctx,
@@ -170,7 +175,7 @@ async function dispatch(argv: string[], ctx: KubectlContext, out: Output): Promi
     flags,
     args: flags.args,
     path,
-    namespace: namespace || 'default',
+    namespace: namespace || context.namespace || 'default',
     explicitNamespace: namespace !== ''
   };
   await current.run(inv);

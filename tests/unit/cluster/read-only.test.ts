@@ -17,7 +17,11 @@ describe('firstMutatingCommand (the past is read-only)', () => {
     { script: 'sim advance 5m', want: 'sim advance' },
     { script: 'sim node poweroff worker-2', want: 'sim node poweroff' },
     { script: 'sim kubelet stop worker-1', want: 'sim kubelet stop' },
-    { script: 'kubectl', want: 'kubectl' }
+    { script: 'kubectl', want: 'kubectl' },
+    { script: "kubectl get secret db -o jsonpath='{.data.a}' | base64 -d | wc -c", want: undefined },
+    { script: 'kubectl get pod web -o yaml | kubectl delete -f -', want: 'kubectl delete' },
+    { script: 'kubectl config get-contexts\nkubectl config view --minify\nkubectl config current-context', want: undefined },
+    { script: 'kubectl config set-context --current --namespace=dev', want: 'kubectl config' }
   ];
   for (const c of cases) {
     it(JSON.stringify(c.script), () => expect(firstMutatingCommand(c.script)).toBe(c.want));
