@@ -28,6 +28,7 @@ import { logsCommand } from './logs';
 import { topCommand } from './top';
 import { CodeExitError, execCommand } from './exec';
 import { configCommand, resolveContext } from './config';
+import { waitCommand } from './wait';
 
 /** Every command this kubectl has (the console's Tab completion is checked against it). */
 export const COMMANDS: readonly CommandSpec[] = [
@@ -56,7 +57,8 @@ export const COMMANDS: readonly CommandSpec[] = [
   versionCommand,
   apiVersionsCommand,
   apiResourcesCommand,
-  configCommand
+  configCommand,
+  waitCommand
 ];
 
 function findCommand(list: readonly CommandSpec[], word: string): CommandSpec | undefined {
