@@ -6,7 +6,7 @@
 import { parseScript } from './script';
 import { splitArgs, splitPipeline } from '../kubectl/args';
 
-const KUBECTL_READS = new Set(['get', 'describe', 'logs', 'explain', 'top', 'version', 'api-resources', 'api-versions', 'cluster-info']);
+const KUBECTL_READS = new Set(['get', 'describe', 'logs', 'events', 'explain', 'top', 'version', 'api-resources', 'api-versions', 'cluster-info']);
 const SIM_READS = new Set(['help', '--help', '-h', 'time', 'seed', 'trace', 'explain', 'images', 'metrics']);
 /** `kubectl config` subcommands that only print the kubeconfig. */
 const CONFIG_READS = new Set(['view', 'current-context', 'get-contexts', 'get-clusters', 'get-users']);

@@ -29,6 +29,7 @@ import { topCommand } from './top';
 import { CodeExitError, execCommand } from './exec';
 import { configCommand, resolveContext } from './config';
 import { waitCommand } from './wait';
+import { eventsCommand } from './events';
 
 /** Every command this kubectl has (the console's Tab completion is checked against it). */
 export const COMMANDS: readonly CommandSpec[] = [
@@ -58,7 +59,8 @@ export const COMMANDS: readonly CommandSpec[] = [
   apiVersionsCommand,
   apiResourcesCommand,
   configCommand,
-  waitCommand
+  waitCommand,
+  eventsCommand
 ];
 
 function findCommand(list: readonly CommandSpec[], word: string): CommandSpec | undefined {

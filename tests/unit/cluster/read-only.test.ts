@@ -21,7 +21,9 @@ describe('firstMutatingCommand (the past is read-only)', () => {
     { script: "kubectl get secret db -o jsonpath='{.data.a}' | base64 -d | wc -c", want: undefined },
     { script: 'kubectl get pod web -o yaml | kubectl delete -f -', want: 'kubectl delete' },
     { script: 'kubectl config get-contexts\nkubectl config view --minify\nkubectl config current-context', want: undefined },
-    { script: 'kubectl config set-context --current --namespace=dev', want: 'kubectl config' }
+    { script: 'kubectl config set-context --current --namespace=dev', want: 'kubectl config' },
+    { script: 'kubectl events --for pod/web --types=Warning', want: undefined },
+    { script: 'kubectl events -w', want: 'kubectl events' }
   ];
   for (const c of cases) {
     it(JSON.stringify(c.script), () => expect(firstMutatingCommand(c.script)).toBe(c.want));

@@ -1,0 +1,54 @@
+/**
+ * kubectl events: sorted by time, OBJECT as Kind/name, repeats as `49s (x4 over 119s)`, --for and
+ * --types filters. upstream: staging/src/k8s.io/kubectl/pkg/cmd/events (events.go, event_printer.go).
+ */
+import { describe, expect, it } from 'vitest';
+import { Cluster } from '../../../src/sim/cluster/cluster';
+import { Console } from '../../../src/sim/cluster/console';
+
+describe('kubectl events', async () => {
+  const cluster = new Cluster({ seed: 1, workers: 2 });
+  expect(await cluster.waitForNodesReady()).toBe(true);
+  const c = new Console(cluster);
+  const run = async (line: string) => {
+    const r = await c.exec(line);
+    return { out: r.output, code: r.exitCode };
+  };
+  await run('kubectl run web --image=nginx');
+  await run('kubectl run bad --image=nginx:nope');
+  await run('sim advance 2m');
+
+  it('--for a pod: its events in time order, repeats counted over their span', async () => {
+    const lines = (await run('kubectl events --for pod/bad')).out.split('\n');
+    expect(lines[0]).toMatch(/^LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+MESSAGE$/);
+    expect(lines[1]).toMatch(/^2m\s+Normal\s+Scheduled\s+Pod\/bad\s+Successfully assigned default\/bad to worker-\d$/);
+    expect(lines.slice(2, 7).map((l) => l.replace(/\s+/g, ' ').split(' Pod/bad ')[0])).toEqual([
+      '49s (x4 over 2m) Normal Pulling',
+      '49s (x4 over 119s) Warning Failed',
+      '49s (x4 over 119s) Warning Failed',
+      '49s (x9 over 119s) Normal BackOff',
+      '49s (x9 over 119s) Warning Failed'
+    ]);
+    expect(lines).toHaveLength(8);
+  });
+
+  it('--types=Warning across namespaces, with a NAMESPACE column', async () => {
+    const out = (await run('kubectl events -A --types=warning')).out;
+    expect(out.split('\n')[0]).toMatch(/^NAMESPACE\s+LAST SEEN\s+TYPE/);
+    expect(out.trim().split('\n').slice(1).every((l) => /^default\s+\S+ \(x\d+ over \d+s\)\s+Warning\s+Failed\s+Pod\/bad\s/.test(l))).toBe(true);
+  });
+
+  it('the whole namespace sorted by last time: node boot first, the back-off last', async () => {
+    const lines = (await run('kubectl events')).out.trim().split('\n');
+    expect(lines[1]).toMatch(/Starting\s+Node\/control-plane\s+Starting kubelet\.$/);
+    expect(lines.at(-1)).toMatch(/Pod\/bad\s+Error: ImagePullBackOff$/);
+    expect(lines.some((l) => /Started\s+Pod\/web\s+Started container web$/.test(l))).toBe(true);
+  });
+
+  it('says what kubectl says for nothing found and for bad flags', async () => {
+    expect(await run('kubectl events -n kube-public')).toEqual({ out: 'No events found in kube-public namespace.\n', code: 0 });
+    expect(await run('kubectl events --types=Error')).toEqual({ out: 'error: valid --types are Normal or Warning\n', code: 1 });
+    expect(await run('kubectl events --for bad')).toEqual({ out: 'error: --for must be in resource/name form\n', code: 1 });
+    expect((await run('kubectl events --for pod/bad -o name')).out).toMatch(/^(event\/bad\.[0-9a-f]+\n){6}$/);
+  });
+});
