@@ -15,8 +15,11 @@ import { podExec } from '../kubelet/server/proxy';
 
 /** A command that ran and exited non-zero: kubectl exits with the same code. */
 export class CodeExitError extends KubectlError {
-  constructor(readonly code: number) {
-    super(`command terminated with exit code ${code}`);
+  constructor(
+    readonly code: number,
+    text = `command terminated with exit code ${code}`
+  ) {
+    super(text);
   }
 }
 

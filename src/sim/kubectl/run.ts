@@ -9,6 +9,9 @@ import type { KObject } from '../apiserver/store';
 import { resourceByName } from '../api/resources';
 import { DRY_RUN_FLAG, FIELD_MANAGER_FLAG, FILENAME_FLAGS, OUTPUT_FLAGS, dryRunStrategy, fail, usageError, type CommandSpec } from './command';
 import { createGenerated } from './create';
+import { containerLog } from './logs';
+import { CodeExitError } from './exec';
+import { KubectlError } from './command';
 
 /** upstream: generate.go ParseLabels */
 function parseLabels(spec: string): Record<string, string> {
@@ -81,7 +84,12 @@ export const runCommand: CommandSpec = {
     const strategy = dryRunStrategy(flags);
     const attach = flags.bool('attach') || flags.bool('stdin') || flags.bool('tty');
     if (strategy !== 'none' && attach) usageError(inv.path, "--dry-run=[server|client] can't be used with attached containers options (--attach, --stdin, or --tty)");
-    if (attach || flags.bool('rm')) fail('attaching to a container (--attach, -i, -t, --rm) is not supported by this simulator');
+    // upstream: run.go Validate / RunRun.
+    if (flags.bool('rm') && !attach) usageError(inv.path, '--rm should only be used for attached containers');
+    if (flags.bool('tty') && !flags.bool('stdin')) usageError(inv.path, '-i/--stdin is required for containers with -t/--tty=true');
+    if (attach && inv.args.length === 1) {
+      fail(`an interactive session is not supported by this simulator: give the command after --, e.g. kubectl run ${name} --rm -i --image=${image} --restart=Never -- wget -qO- http://web`);
+    }
     if (flags.bool('expose')) fail('--expose is not supported by this simulator');
     if (flags.str('overrides')) fail('--overrides is not supported by this simulator');
 
@@ -123,6 +131,65 @@ export const runCommand: CommandSpec = {
       spec: { containers: [container], dnsPolicy: 'ClusterFirst', restartPolicy: restart },
       status: {}
     };
-    await createGenerated(inv, resourceByName('pods'), pod);
+    if (!attach) return createGenerated(inv, resourceByName('pods'), pod);
+    await runAttached(inv, pod, restart, flags.bool('rm'), flags.int('pod-running-timeout'));
   }
 };
+
+/** How long an attached session may last in virtual time (upstream: until the container ends). */
+const ATTACH_LIMIT_MS = 60 * 60_000;
+
+/**
+ * `kubectl run NAME -i [--rm] --image=I --restart=Never -- CMD`: the pod is created (nothing
+ * printed for it), kubectl waits up to --pod-running-timeout for it to start, then streams its
+ * output until the container ends (a command that ends before the attach is read from its log,
+ * as kubectl falls back to logs), deletes it with --rm (`pod "NAME" deleted`), and with
+ * restartPolicy Never/OnFailure exits with the container's code.
+ * upstream: run.go RunRun (attach branch, removeCreatedObjects, the exit-code switch),
+ * waitForPod (PodRunningOrCompleted), attach.go handleAttachPod (logs for a finished pod).
+ */
+async function runAttached(inv: Parameters<NonNullable<CommandSpec['run']>>[0], pod: KObject, restart: string, remove: boolean, runningTimeoutMs: number): Promise<void> {
+  const { ctx, out } = inv;
+  const namespace = inv.namespace;
+  const name = pod.metadata.name as string;
+  const created = await ctx.request({ verb: 'create', resource: 'pods', namespace, body: pod });
+  if (!created.ok) throw new KubectlError(`Error from server (${created.status.reason}): ${created.status.message}`);
+  let current: KObject = created.object;
+  const get = async () => {
+    const r = await ctx.request({ verb: 'get', resource: 'pods', namespace, name });
+    if (r.ok) current = r.object;
+    return r.ok;
+  };
+  const status = () => current.status?.containerStatuses?.[0];
+  const started = () => current.status?.phase === 'Running' || current.status?.phase === 'Succeeded' || current.status?.phase === 'Failed';
+  // The container ran to its end once: Succeeded/Failed, or (restart Always) a restart; with
+  // OnFailure kubectl waits for success (podSucceeded).
+  const ended = () =>
+    restart === 'OnFailure' ? current.status?.phase === 'Succeeded' : current.status?.phase === 'Succeeded' || current.status?.phase === 'Failed' || !!status()?.state?.terminated || (status()?.restartCount ?? 0) > 0;
+  // --rm is deferred in run.go: the pod goes however the session ends, before kubectl prints an error.
+  try {
+    if (!(await ctx.waitFor(async () => (await get()) && started(), runningTimeoutMs))) fail('timed out waiting for the condition');
+    await ctx.waitFor(async () => (await get()) && ended(), ATTACH_LIMIT_MS);
+    // After a restart the first run's output is the previous container's log.
+    const previous = !status()?.state?.terminated && (status()?.restartCount ?? 0) > 0;
+    out.out(await containerLog(inv, current, pod.spec.containers[0].name, previous ? 'previous=true' : ''));
+  } finally {
+    if (remove) {
+      const del = await ctx.request({ verb: 'delete', resource: 'pods', namespace, name });
+      if (del.ok) {
+        await ctx.waitFor(async () => !(await ctx.request({ verb: 'get', resource: 'pods', namespace, name })).ok, 60_000);
+        out.out(`pod "${name}" deleted\n`);
+      }
+    }
+  }
+  if (restart === 'Always') return;
+  if (current.status?.phase === 'Succeeded') return;
+  if (current.status?.phase === 'Failed') {
+    const t = status()?.state?.terminated;
+    if (!t || !t.exitCode) fail(`pod ${namespace}/${name} failed with unknown exit code`);
+    // "pod %s/%s terminated (%s)\n%s": the message (often empty) on the next line.
+    const message = String(t.message ?? '').replace(/\n$/, '');
+    throw new CodeExitError(t.exitCode, `pod ${namespace}/${name} terminated (${t.reason ?? ''})${message ? `\n${message}` : ''}`);
+  }
+  fail(`pod ${namespace}/${name} left in phase ${current.status?.phase ?? 'Pending'}`);
+}

@@ -1,0 +1,55 @@
+/**
+ * `kubectl run -i [--rm] ... -- CMD`: the command's output, the pod deleted with --rm, the
+ * container's exit code with restartPolicy Never. upstream: staging/src/k8s.io/kubectl/pkg/cmd/run/run.go.
+ */
+import { describe, expect, it } from 'vitest';
+import { Cluster } from '../../../src/sim/cluster/cluster';
+import { Console } from '../../../src/sim/cluster/console';
+
+describe('kubectl run, attached', async () => {
+  const cluster = new Cluster({ seed: 1, workers: 2 });
+  expect(await cluster.waitForNodesReady()).toBe(true);
+  const c = new Console(cluster);
+  const run = async (line: string) => {
+    const r = await c.exec(line);
+    return { out: r.output, code: r.results[0].output.exitCode };
+  };
+  await run('kubectl create deployment web --image=nginx');
+  await run('kubectl expose deployment web --port=80');
+  await run('sim advance 20s');
+
+  it('prints what the command printed and deletes the pod (--rm): the way to test a Service', async () => {
+    const r = await run('kubectl run tmp --rm -i --image=busybox --restart=Never -- wget -qO- -T 2 http://web');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^<!DOCTYPE html>\n[\s\S]*<h1>Welcome to nginx!<\/h1>[\s\S]*<\/html>\npod "tmp" deleted\n$/);
+    expect((await run('kubectl get pod tmp')).out).toBe('Error from server (NotFound): pods "tmp" not found\n');
+  });
+
+  it("exits with the container's code, after the pod is deleted", async () => {
+    expect(await run('kubectl run fail --rm -i --image=busybox --restart=Never -- sh -c "echo bye; exit 3"')).toEqual({
+      out: 'bye\npod "fail" deleted\npod default/fail terminated (Error)\n',
+      code: 3
+    });
+  });
+
+  it('without --rm the finished pod stays, Completed; a sleep runs its virtual time', async () => {
+    const t0 = cluster.now;
+    expect(await run('kubectl run keep -i --image=busybox --restart=Never -- sh -c "sleep 5; echo done"')).toEqual({ out: 'done\n', code: 0 });
+    expect(cluster.now - t0).toBeGreaterThanOrEqual(5000);
+    expect((await run('kubectl get pod keep --no-headers')).out).toMatch(/^keep\s+0\/1\s+Completed\s+0\s+/);
+  });
+
+  it('a pod that never starts: deleted, then the timeout', async () => {
+    expect(await run('kubectl run nope --rm -i --image=nginx:nope --restart=Never --pod-running-timeout=20s -- echo x')).toEqual({
+      out: 'pod "nope" deleted\nerror: timed out waiting for the condition\n',
+      code: 1
+    });
+  });
+
+  it('refuses what kubectl refuses, and an interactive shell', async () => {
+    expect((await run('kubectl run t3 --rm --image=busybox -- echo hi')).out).toBe("error: --rm should only be used for attached containers\nSee 'kubectl run -h' for help and examples\n");
+    expect((await run('kubectl run t4 -t --image=busybox -- echo hi')).out).toBe("error: -i/--stdin is required for containers with -t/--tty=true\nSee 'kubectl run -h' for help and examples\n");
+    expect((await run('kubectl run t5 -it --rm --image=busybox')).out).toMatch(/^error: an interactive session is not supported by this simulator: give the command after --/);
+    expect((await run('kubectl get pods -o name')).out).not.toMatch(/t[345]/);
+  });
+});
