@@ -50,7 +50,7 @@ export const execCommand: CommandSpec = {
     if (command.length === 0) fail('you must specify at least one command for the container');
     const quiet = flags.bool('quiet');
     // upstream: attach.go SetupTTY: -t needs -i, and a terminal on stdin (the console has none).
-    if (flags.bool('tty') && flags.bool('stdin') && !quiet) out.err('Unable to use a TTY - input is not a terminal or the right kind of file\n');
+    if (flags.bool('tty') && flags.bool('stdin') && !quiet) out.warning('Unable to use a TTY - input is not a terminal or the right kind of file\n');
 
     const pod = await podForArg(inv, before[0], flags.int('pod-running-timeout'), false);
     const phase = pod.status?.phase;

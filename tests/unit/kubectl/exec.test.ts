@@ -48,7 +48,9 @@ describe('kubectl exec', () => {
     const b = await boot();
     await b.run('kubectl apply -f -', podYAML('box', [{ name: 'main' }]));
     await b.cluster.advance(20_000);
-    expect(await b.run('kubectl exec -it box -- echo hi')).toEqual({ stdout: 'hi\n', stderr: 'Unable to use a TTY - input is not a terminal or the right kind of file\n', exitCode: 0 });
+    // The warning comes first on the terminal (attach.go SetupTTY runs before the stream).
+    const tty = 'Unable to use a TTY - input is not a terminal or the right kind of file\n';
+    expect(await b.run('kubectl exec -it box -- echo hi')).toEqual({ stdout: 'hi\n', stderr: tty, exitCode: 0, segments: [{ stream: 'stderr', text: tty }, { stream: 'stdout', text: 'hi\n' }] });
   });
 
   it('refuses a completed pod and a container that is not running; fails when the kubelet is down', async () => {

@@ -40,13 +40,32 @@ const PROGRAM_FILES: Record<string, Record<string, string>> = {
   postgres: { '/var/lib/postgresql/data/': '' }
 };
 
+const debian = (version: string, codename: string) =>
+  `PRETTY_NAME="Debian GNU/Linux ${version} (${codename})"\nNAME="Debian GNU/Linux"\nVERSION_ID="${version}"\nVERSION="${version} (${codename})"\nVERSION_CODENAME=${codename}\nID=debian\nHOME_URL="https://www.debian.org/"\nSUPPORT_URL="https://www.debian.org/support"\nBUG_REPORT_URL="https://bugs.debian.org/"\n`;
+const alpine = (version: string) =>
+  `NAME="Alpine Linux"\nID=alpine\nVERSION_ID=${version}\nPRETTY_NAME="Alpine Linux v${version.split('.').slice(0, 2).join('.')}"\nHOME_URL="https://alpinelinux.org/"\nBUG_REPORT_URL="https://gitlab.alpinelinux.org/alpine/aports/-/issues"\n`;
+
+/**
+ * /etc/os-release by the image's base layer (`cat /etc/os-release` in an nginx pod says Debian 12;
+ * busybox has none, as the real image).
+ */
+const OS_RELEASE: Partial<Record<string, string>> = {
+  'debian-bookworm-slim': debian('12', 'bookworm'),
+  'debian-buster-slim': debian('10', 'buster'),
+  'debian-stretch-slim': debian('9', 'stretch'),
+  'alpine-3.19': alpine('3.19.4'),
+  'alpine-3.20': alpine('3.20.3')
+};
+
 const bases = new Map<string, ReadonlyMap<string, string>>();
 
 /** The image's own files, shared read-only. */
-export function imageBase(image: Pick<Image, 'id' | 'program' | 'config'>): ReadonlyMap<string, string> {
+export function imageBase(image: Pick<Image, 'id' | 'program' | 'config'> & { layers?: readonly { name: string }[] }): ReadonlyMap<string, string> {
   let base = bases.get(image.id);
   if (!base) {
     const m = new Map<string, string>(COMMON_DIRS.map((d) => [d, '']));
+    const osRelease = OS_RELEASE[image.layers?.[0]?.name ?? ''];
+    if (osRelease) m.set('/etc/os-release', osRelease);
     for (const [k, v] of Object.entries(PROGRAM_FILES[image.program] ?? {})) m.set(k, v);
     if (image.config.workingDir) m.set(image.config.workingDir.replace(/\/*$/, '/'), '');
     bases.set(image.id, (base = m));
@@ -100,7 +119,7 @@ export function resolvConf(p: PodFiles): string {
 }
 
 /** A fresh container rootfs over the image's files. */
-export function containerRootfs(image: Pick<Image, 'id' | 'program' | 'config'>, pod: PodFiles, now: () => number): MapFS {
+export function containerRootfs(image: Pick<Image, 'id' | 'program' | 'config'> & { layers?: readonly { name: string }[] }, pod: PodFiles, now: () => number): MapFS {
   const own = new Map<string, string>([
     ['/etc/hostname', pod.hostname + '\n'],
     ['/etc/hosts', hostsFile(pod)],

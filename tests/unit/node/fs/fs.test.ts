@@ -3,6 +3,7 @@ import { MapFS, nodeFS } from '../../../../src/sim/node/fs/map-fs';
 import { MountedFS } from '../../../../src/sim/node/fs/mounts';
 import { containerRootfs, imageBase } from '../../../../src/sim/node/fs/rootfs';
 import { IMAGES } from '../../../../src/sim/node/images/catalog';
+import { Registry } from '../../../../src/sim/node/images/registry';
 
 const nginx = IMAGES.find((i) => i.program === 'nginx')!;
 
@@ -70,6 +71,19 @@ describe('rootfs', () => {
     expect(fs.read('/etc/resolv.conf')).toBe('search shop.svc.cluster.local svc.cluster.local cluster.local\nnameserver 10.96.0.10\noptions ndots:5\n');
     expect(fs.read('/etc/hosts')).toMatch(/\n10\.244\.1\.7\tweb\n$/);
     expect(fs.own.size).toBe(3);
+  });
+
+  it("/etc/os-release follows the image's base layer; busybox has none", () => {
+    const registry = new Registry();
+    const read = (ref: string) => {
+      const r = registry.resolve(ref);
+      if (!r.ok) throw new Error(ref);
+      return containerRootfs(r.image, { hostname: 'x', ip: '', namespace: 'default' }, () => 0).read('/etc/os-release');
+    };
+    expect(read('nginx')).toMatch(/^PRETTY_NAME="Debian GNU\/Linux 12 \(bookworm\)"\n[\s\S]*\nID=debian\n/);
+    expect(read('nginx:1.16.1')).toMatch(/^PRETTY_NAME="Debian GNU\/Linux 10 \(buster\)"/);
+    expect(read('nginx:alpine')).toMatch(/^NAME="Alpine Linux"\nID=alpine\nVERSION_ID=3\.20\.3\nPRETTY_NAME="Alpine Linux v3\.20"\n/);
+    expect(read('busybox')).toBe('ENOENT');
   });
 
   it('spec.subdomain puts the FQDN in /etc/hosts', () => {
