@@ -13,6 +13,7 @@ import { fetchRefs, refsFromFilesOrArgs } from './builder';
 import { checkOutputFormat, MUTATION_FORMATS, operationLine, printObjects } from './output';
 import { parseQuantity } from '../api/quantity';
 import type { ResourceInfo } from '../api/resources';
+import type { FlagDef } from './flags';
 
 /** upstream: helpers.go GetResourcesAndPairs */
 function resourcesAndPairs(args: string[], pairType: string): { resources: string[]; pairs: string[] } {
@@ -195,6 +196,18 @@ async function patchTemplates(
   if (errors.length > 0) throw new AggregateError(errors);
 }
 
+/** Flags `set env` and `set resources` share (the selected objects and containers, the output). */
+const TEMPLATE_FLAGS: FlagDef[] = [
+  ...FILENAME_FLAGS,
+  ...OUTPUT_FLAGS,
+  DRY_RUN_FLAG,
+  FIELD_MANAGER_FLAG('kubectl-set'),
+  { name: 'all', type: 'bool' },
+  { name: 'containers', short: 'c', type: 'string', def: '*' },
+  { name: 'local', type: 'bool' },
+  { name: 'selector', short: 'l', type: 'string' }
+];
+
 const ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
 const ENV_NAME_ERROR =
   "a valid environment variable name must consist of alphabetic characters, digits, '_', '-', or '.', and must not start with a digit (e.g. 'my.env-name',  or 'MY_ENV.NAME',  or 'MyEnvName1', regex used for validation is '[-._a-zA-Z][-._a-zA-Z0-9]*')";
@@ -223,18 +236,11 @@ const envCommand: CommandSpec = {
   short: 'Update environment variables on a pod template',
   use: 'set env RESOURCE/NAME KEY_1=VAL_1 ... KEY_N=VAL_N',
   flags: [
-    ...FILENAME_FLAGS,
-    ...OUTPUT_FLAGS,
-    DRY_RUN_FLAG,
-    FIELD_MANAGER_FLAG('kubectl-set'),
-    { name: 'all', type: 'bool' },
-    { name: 'containers', short: 'c', type: 'string', def: '*' },
+    ...TEMPLATE_FLAGS,
     { name: 'env', short: 'e', type: 'stringArray' },
     { name: 'list', type: 'bool' },
-    { name: 'local', type: 'bool' },
     { name: 'overwrite', type: 'bool', def: true },
-    { name: 'resolve', type: 'bool' },
-    { name: 'selector', short: 'l', type: 'string' }
+    { name: 'resolve', type: 'bool' }
   ],
   async run(inv) {
     const { flags, out } = inv;
@@ -293,16 +299,9 @@ const resourcesCommand: CommandSpec = {
   short: 'Update resource requests/limits on objects with pod templates',
   use: 'set resources (-f FILENAME | TYPE NAME)  ([--limits=LIMITS & --requests=REQUESTS]',
   flags: [
-    ...FILENAME_FLAGS,
-    ...OUTPUT_FLAGS,
-    DRY_RUN_FLAG,
-    FIELD_MANAGER_FLAG('kubectl-set'),
-    { name: 'all', type: 'bool' },
-    { name: 'containers', short: 'c', type: 'string', def: '*' },
+    ...TEMPLATE_FLAGS,
     { name: 'limits', type: 'string' },
-    { name: 'local', type: 'bool' },
-    { name: 'requests', type: 'string' },
-    { name: 'selector', short: 'l', type: 'string' }
+    { name: 'requests', type: 'string' }
   ],
   async run(inv) {
     const { flags, out } = inv;

@@ -3,18 +3,9 @@
  * kubectl v1.32 prints for the same kubeconfig and commands.
  */
 import { describe, expect, it } from 'vitest';
-import { Cluster } from '../../../src/sim/cluster/cluster';
-import { Console } from '../../../src/sim/cluster/console';
+import { consoleSession } from './console-session';
 
-async function session() {
-  const cluster = new Cluster({ seed: 1, workers: 1 });
-  expect(await cluster.waitForNodesReady()).toBe(true);
-  const c = new Console(cluster);
-  return async (line: string) => {
-    const r = await c.exec(line);
-    return { out: r.output, code: r.exitCode };
-  };
-}
+const session = async () => (await consoleSession(1)).run;
 
 const VIEW = `apiVersion: v1
 clusters:

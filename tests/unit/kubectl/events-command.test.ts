@@ -3,17 +3,10 @@
  * --types filters. upstream: staging/src/k8s.io/kubectl/pkg/cmd/events (events.go, event_printer.go).
  */
 import { describe, expect, it } from 'vitest';
-import { Cluster } from '../../../src/sim/cluster/cluster';
-import { Console } from '../../../src/sim/cluster/console';
+import { consoleSession } from './console-session';
 
 describe('kubectl events', async () => {
-  const cluster = new Cluster({ seed: 1, workers: 2 });
-  expect(await cluster.waitForNodesReady()).toBe(true);
-  const c = new Console(cluster);
-  const run = async (line: string) => {
-    const r = await c.exec(line);
-    return { out: r.output, code: r.exitCode };
-  };
+  const { run } = await consoleSession();
   await run('kubectl run web --image=nginx');
   await run('kubectl run bad --image=nginx:nope');
   await run('sim advance 2m');

@@ -3,17 +3,10 @@
  * container's exit code with restartPolicy Never. upstream: staging/src/k8s.io/kubectl/pkg/cmd/run/run.go.
  */
 import { describe, expect, it } from 'vitest';
-import { Cluster } from '../../../src/sim/cluster/cluster';
-import { Console } from '../../../src/sim/cluster/console';
+import { consoleSession } from './console-session';
 
 describe('kubectl run, attached', async () => {
-  const cluster = new Cluster({ seed: 1, workers: 2 });
-  expect(await cluster.waitForNodesReady()).toBe(true);
-  const c = new Console(cluster);
-  const run = async (line: string) => {
-    const r = await c.exec(line);
-    return { out: r.output, code: r.results[0].output.exitCode };
-  };
+  const { cluster, run } = await consoleSession();
   await run('kubectl create deployment web --image=nginx');
   await run('kubectl expose deployment web --port=80');
   await run('sim advance 20s');

@@ -3,19 +3,7 @@
  * upstream: staging/src/k8s.io/kubectl/pkg/cmd/wait (wait.go, condition.go, json.go, delete.go).
  */
 import { describe, expect, it } from 'vitest';
-import { Cluster } from '../../../src/sim/cluster/cluster';
-import { Console } from '../../../src/sim/cluster/console';
-
-async function session() {
-  const cluster = new Cluster({ seed: 1, workers: 2 });
-  expect(await cluster.waitForNodesReady()).toBe(true);
-  const c = new Console(cluster);
-  const run = async (line: string) => {
-    const r = await c.exec(line);
-    return { out: r.output, code: r.exitCode };
-  };
-  return { cluster, run };
-}
+import { consoleSession as session } from './console-session';
 
 describe('kubectl wait', () => {
   it('waits for a condition, a jsonpath value or a field to exist, running virtual time only as long as needed', async () => {
