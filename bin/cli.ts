@@ -67,8 +67,10 @@ export async function main(argv: string[]): Promise<number> {
   const { parseScript } = await import('../src/sim/cluster/script');
   let exitCode = 0;
   for (const cmd of parseScript(script)) {
+    // Inside `kubectl exec -it POD -- sh` the container shell's prompt (`/ # `) stands before the line.
+    const prompt = console.prompt ?? '$ ';
     const out = await console.run(cmd);
-    if (echo) process.stdout.write(`$ ${cmd.line}\n`);
+    if (echo) process.stdout.write(`${prompt}${cmd.line}\n`);
     if (out.segments) for (const s of out.segments) (s.stream === 'stdout' ? process.stdout : process.stderr).write(s.text);
     else {
       process.stdout.write(out.stdout);

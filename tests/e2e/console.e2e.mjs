@@ -142,3 +142,31 @@ export async function completesColoursCopiesAndPins({ page, context, baseURL, sc
   await page.waitForTimeout(1000);
   assert.equal(await page.getByTestId('pinned-watch').count(), 0);
 }
+
+/**
+ * `kubectl exec -it POD -- sh`: the console's prompt becomes the container's (`/ # `), lines run
+ * in the container (cd carries over, kubectl is not there), `exit` brings `$` back; pipes into
+ * base64 and a Secret read back work from the console too.
+ */
+export async function shellInAContainer({ page, baseURL, screenshot }) {
+  await page.goto(`${baseURL}/?autoplay=0`);
+  await waitForNodes(page);
+  await runInConsole(page, 'kubectl run box --image=busybox -- sleep 1d', /pod\/box created/);
+  await runInConsole(page, 'sim advance 15s', /\$ sim advance 15s/);
+  await until(async () => (await page.locator('[data-testid="cluster-map"] [data-pod="default/box"]').getAttribute('data-status')) === 'Running', { message: 'box Running' });
+  const prompt = page.getByTestId('console-prompt');
+  assert.equal(await prompt.innerText(), '$');
+  await runInConsole(page, 'kubectl exec -it box -- sh', /\$ kubectl exec -it box -- sh/);
+  await until(async () => (await prompt.innerText()) === '/ #', { message: "the container's prompt" });
+  assert.match(await input(page).getAttribute('placeholder'), /exit to leave the container/);
+  await runInConsole(page, 'cd /etc', /\/ # cd \/etc/);
+  await until(async () => (await prompt.innerText()) === '/etc #', { message: 'cd carried over' });
+  await runInConsole(page, 'cat hostname', /\/etc # cat hostname\s+box/);
+  await runInConsole(page, 'kubectl get pods', /sh: kubectl: not found/);
+  await screenshot('shell');
+  await runInConsole(page, 'exit', /\/etc # exit/);
+  await until(async () => (await prompt.innerText()) === '$', { message: 'back at the console' });
+  await runInConsole(page, 'kubectl create secret generic db --from-literal=password=s3cr3t', /secret\/db created/);
+  const text = await runInConsole(page, "kubectl get secret db -o jsonpath='{.data.password}' | base64 -d", /base64 -d\s+s3cr3t/);
+  assert.ok(!/error/.test(text.slice(text.lastIndexOf('base64 -d'))), text);
+}

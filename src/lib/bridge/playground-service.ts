@@ -180,7 +180,7 @@ export class PlaygroundService implements PlaygroundApi {
       // A command can change usage with no time passing (`sim node pressure`): sample now.
       await view.sampleUsage(true);
       this.#flush();
-      return { output: out.output, exitCode: out.exitCode };
+      return { output: out.output, exitCode: out.exitCode, ...(out.prompt ? { prompt: out.prompt } : {}) };
     });
   }
 

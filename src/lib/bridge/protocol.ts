@@ -59,6 +59,8 @@ export interface ExecResult {
   output: string;
   /** 0 on success; 1 when any command in the script failed. */
   exitCode: number;
+  /** While `kubectl exec -it POD -- sh` lasts, the container shell's prompt (`/ # `); the console's `$` otherwise. */
+  prompt?: string;
 }
 
 export interface BootOptions {

@@ -20,6 +20,8 @@ export type ScrollbackEntry =
       id: number;
       /** What was run, as typed (heredocs included). */
       command: string;
+      /** The prompt it was typed at: a container shell's (`/ # `) inside `kubectl exec -it`; `$` otherwise. */
+      prompt?: string;
       /** undefined while the command runs. */
       result: ExecResult | undefined;
       /** Where it came from, when not typed in the console. */
@@ -33,6 +35,8 @@ const SCROLLBACK_LIMIT = 500;
 
 export class ConsoleSession {
   entries = $state.raw<readonly ScrollbackEntry[]>([]);
+  /** The prompt the next line is typed at: a container shell's while `kubectl exec -it POD -- sh` lasts. */
+  prompt = $state<string | undefined>();
   readonly history: History;
   #nextId = 1;
   #queue: Promise<unknown> = Promise.resolve();
@@ -52,7 +56,8 @@ export class ConsoleSession {
       saveHistory(this.history.entries);
     }
     const id = this.#nextId++;
-    this.#append({ kind: 'command', id, command, result: undefined, source });
+    const prompt = this.prompt;
+    this.#append({ kind: 'command', id, command, result: undefined, source, ...(prompt ? { prompt } : {}) });
     const done = this.#queue.then(async () => {
       let result: ExecResult;
       try {
@@ -61,6 +66,7 @@ export class ConsoleSession {
         result = { output: `error: ${err instanceof Error ? err.message : String(err)}`, exitCode: 1 };
       }
       this.entries = this.entries.map((e) => (e.id === id && e.kind === 'command' ? { ...e, result } : e));
+      this.prompt = result.prompt;
       return result;
     });
     this.#queue = done;

@@ -11,6 +11,7 @@ import { splitArgs, splitPipeline } from '../kubectl/args';
 import type { CommandOutput, KubectlContext, TerminalSegment } from '../kubectl/context';
 import { runOnHost } from './host-shell';
 import { defaultKubeconfig } from '../kubectl/config';
+import { exitStatus, interactiveShell, lineScript, parseLineOutput, parseProbe, PROBE_SCRIPT, promptOf, type ShellSession } from './exec-shell';
 import { formatDuration, parseDuration } from '../kernel/clock';
 import { formatClock, formatTraceEvent, type TraceFilter } from '../kernel/trace';
 import { parseQuantity } from '../api/quantity';
@@ -33,6 +34,8 @@ export interface ConsoleOptions {
 export interface ExecOutcome {
   output: string;
   exitCode: number;
+  /** The prompt after the script: a container shell's (`/ # `) while `kubectl exec -it POD -- sh` lasts. */
+  prompt?: string;
   /** One entry per command run. */
   results: { line: string; lineNo: number; output: CommandOutput }[];
 }
@@ -96,6 +99,13 @@ export class Console {
   #kubeletConfigs = new Map<string, KubeletConfiguration>();
   /** ~/.kube/config on the learner's machine: `kubectl config` changes it for the commands after. */
   readonly #kubeconfig = defaultKubeconfig();
+  /** An open `kubectl exec -it POD -- sh`: the lines go to the container until `exit`. */
+  #shell: ShellSession | undefined;
+
+  /** The container shell's prompt while a session is open, else undefined (the console's `$`). */
+  get prompt(): string | undefined {
+    return this.#shell ? promptOf(this.#shell) : undefined;
+  }
   /** Watches left open by `kubectl get -w`: they stream until interrupt() (Ctrl-C). */
   #watches = new Set<{ stop(): void }>();
 
@@ -109,16 +119,18 @@ export class Console {
     let output = '';
     let exitCode = 0;
     for (const cmd of parseScript(script)) {
+      const prompt = this.prompt ?? '$ ';
       const out = await this.run(cmd);
       results.push({ line: cmd.line, lineNo: cmd.lineNo, output: out });
-      if (this.options.echo) output += `$ ${cmd.line}\n`;
+      if (this.options.echo) output += `${prompt}${cmd.line}\n`;
       output += out.segments ? out.segments.map((x) => x.text).join('') : out.stdout + out.stderr;
       if (out.exitCode !== 0) exitCode = 1;
     }
-    return { output, exitCode, results };
+    return { output, exitCode, results, ...(this.#shell ? { prompt: this.prompt } : {}) };
   }
 
   async run(cmd: ScriptCommand): Promise<CommandOutput> {
+    if (this.#shell) return this.#shellLine(this.#shell, cmd);
     const stages = splitPipeline(cmd.line);
     if (stages.length > 1) return this.#pipeline(stages, cmd);
     let argv: string[];
@@ -129,6 +141,8 @@ export class Console {
     }
     if (argv[0] === '__unterminated_heredoc__') return fail(`error: here-document at line ${cmd.lineNo} delimited by end-of-file (wanted \`${argv[1]}')\n`);
     const [head, ...rest] = argv;
+    const interactive = interactiveShell(argv);
+    if (interactive) return this.#openShell(interactive);
     try {
       if (head === 'kubectl' || head === 'k') return await runKubectl(rest, this.#kubectlContext(cmd.stdin));
       if (head === 'sim') return await this.#sim(rest, cmd.stdin);
@@ -170,6 +184,33 @@ export class Console {
       { stream: 'stderr', text: last.stderr }
     ];
     return { stdout: last.stdout, stderr: stderr + last.stderr, exitCode: last.exitCode, segments: [...shown, ...tail].filter((x) => x.text !== '') };
+  }
+
+  /** `kubectl exec -it POD -- sh`: checks the container answers, then lines go to it (exec-shell.ts). */
+  async #openShell({ execArgs, shell }: { execArgs: string[]; shell: string }): Promise<CommandOutput> {
+    const out = await runKubectl([...execArgs, '--', shell, '-c', PROBE_SCRIPT], this.#kubectlContext());
+    const probe = out.exitCode === 0 ? parseProbe(out.stdout) : undefined;
+    if (!probe) return out;
+    this.#shell = { execArgs, shell, ...probe };
+    return ok('');
+  }
+
+  async #shellLine(session: ShellSession, cmd: ScriptCommand): Promise<CommandOutput> {
+    const status = exitStatus(cmd.line);
+    if (status !== undefined) {
+      this.#shell = undefined;
+      // kubectl exec ends with the shell's status.
+      return status === 0 ? ok('') : { stdout: '', stderr: `command terminated with exit code ${status}\n`, exitCode: status };
+    }
+    const out = await runKubectl([...session.execArgs, '--', session.shell, '-c', lineScript(session, cmd.line, cmd.stdin)], this.#kubectlContext());
+    if (out.exitCode !== 0) {
+      // The container went away under the session (deleted, restarted): kubectl exec ends with it.
+      this.#shell = undefined;
+      return out;
+    }
+    const { text, cwd, status: lineStatus } = parseLineOutput(out.stdout);
+    if (cwd) session.cwd = cwd;
+    return { stdout: text, stderr: out.stderr, exitCode: lineStatus };
   }
 
   #kubectlContext(stdin?: string): KubectlContext {

@@ -19,11 +19,23 @@ export function hasShell(image: Pick<Image, 'layers'> | undefined): boolean {
   return !!image?.layers.some((l) => SHELL_LAYERS.test(l.name));
 }
 
+/** Layers with Debian's userland: bash and dash are there; busybox and Alpine images have only ash (`sh`). */
+const DEBIAN_LAYERS = /^(debian|gb-frontend)/;
+
+/** Whether the image has this shell by name: `sh` wherever there is a shell, `bash`/`dash` on Debian, `ash` on busybox/Alpine. */
+export function hasShellNamed(image: Pick<Image, 'layers'> | undefined, name: string): boolean {
+  if (!hasShell(image)) return false;
+  const debian = !!image?.layers.some((l) => DEBIAN_LAYERS.test(l.name));
+  if (name === 'bash' || name === 'dash') return debian;
+  if (name === 'ash') return !debian;
+  return true;
+}
+
 /** The program argv runs in the container, or undefined when the binary is not in the image. */
 export function execProgram(imageProgram: string, image: Pick<Image, 'layers' | 'config'> | undefined, argv: readonly string[]): string | undefined {
   const base = (argv[0] ?? '').split('/').pop()!;
   if (base === '') return undefined;
-  if (SHELL_NAMES.has(base)) return hasShell(image) ? 'sh' : undefined;
+  if (SHELL_NAMES.has(base)) return hasShellNamed(image, base) ? 'sh' : undefined;
   const own = [imageProgram, ...[...(image?.config.entrypoint ?? []), ...(image?.config.cmd ?? [])].map((a) => a.split('/').pop()!)];
   return own.includes(base) ? programFor(imageProgram, argv) : undefined;
 }
