@@ -1,7 +1,10 @@
-// The cluster worker: the conductor, the console and the page's API; components run in their own workers.
+// The cluster worker: the conductor, the console and the page's API; components run in their own
+// workers, or in this one when the page names it `IN_PROCESS_WORKER_NAME` (/embed: one worker
+// starts and compiles instead of five; the conductor's fixed order makes both modes run the same).
 import { expose } from 'comlink';
+import { IN_PROCESS_WORKER_NAME } from '../src/lib/bridge/protocol';
 import { PlaygroundService } from '../src/lib/bridge/playground-service';
-import type { HostKind } from '../src/sim/cluster/cluster';
+import { inProcessHosts, type HostKind } from '../src/sim/cluster/cluster';
 import { PortHostLink } from '../src/sim/cluster/port-link';
 
 function spawnHost(kind: HostKind, name: string, seed: number) {
@@ -21,4 +24,4 @@ function spawnHost(kind: HostKind, name: string, seed: number) {
   });
 }
 
-expose(new PlaygroundService(spawnHost));
+expose(new PlaygroundService(self.name === IN_PROCESS_WORKER_NAME ? inProcessHosts : spawnHost));

@@ -6,6 +6,7 @@
 import * as Comlink from 'comlink';
 import type { TraceEvent } from '../../sim/kernel/trace';
 import { appendBounded, applyChanges, applyUsage, EMPTY_RESOURCE, latestHeartbeats, type KObject, type Resources } from './deltas';
+import { IN_PROCESS_WORKER_NAME } from './protocol';
 import type { BootOptions, ClockStatus, ExecResult, LiveInputs, MetricsQuery, MetricsResult, NodeUsageSample, PageMessage, PlaygroundApi } from './protocol';
 import type { AttemptRecord } from '../../sim/scheduler/explain';
 import { indexByPod, type PodTraceIndex } from '../inspector/sequence';
@@ -29,6 +30,11 @@ export interface ClusterOptions {
   autoplay?: boolean;
   /** A saved playground's inputs, replayed after the boot (it then stays paused at their moment). */
   restore?: LiveInputs;
+  /**
+   * Run the components inside the one cluster worker (in-process hosts) instead of a worker
+   * each: /embed's first frame, where starting and compiling four more workers costs most.
+   */
+  singleWorker?: boolean;
 }
 
 /** What a cluster is booted from (a reboot's argument; a saved playground's boot part). */
@@ -103,7 +109,7 @@ export class Cluster {
   #prepared = false;
 
   constructor(options: ClusterOptions = {}) {
-    this.#options = { seed: options.seed ?? 1, workers: options.workers ?? 2, traceLimit: options.traceLimit ?? 2000, autoplay: options.autoplay ?? true, nodes: options.nodes, schedulerConfig: options.schedulerConfig, restore: options.restore };
+    this.#options = { seed: options.seed ?? 1, workers: options.workers ?? 2, traceLimit: options.traceLimit ?? 2000, autoplay: options.autoplay ?? true, singleWorker: options.singleWorker ?? false, nodes: options.nodes, schedulerConfig: options.schedulerConfig, restore: options.restore };
   }
 
   /** What this cluster was booted from: seed, workers, a lesson's nodes and scheduler configuration. */
@@ -143,7 +149,8 @@ export class Cluster {
     try {
       let worker: Worker | undefined;
       try {
-        worker = new Worker(new URL('../../../workers/cluster.worker.ts', import.meta.url), { type: 'module' });
+        const name = this.#options.singleWorker ? IN_PROCESS_WORKER_NAME : 'kubarium-cluster';
+        worker = new Worker(new URL('../../../workers/cluster.worker.ts', import.meta.url), { type: 'module', name });
       } catch {
         // A sandboxed iframe (opaque origin) may not start workers from the site's URL: the
         // cluster runs in the page instead, in-process hosts behind the same API.
