@@ -13,8 +13,8 @@ const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const PORT = Number(process.env.BENCH_PORT || 4176);
 const mode = process.argv[2] ?? 'direct';
 const rate = Number(process.argv[3] ?? 4);
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink.user_timing', 'loading', 'toplevel'];
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-features=IsolateSandboxedIframes'];
+const CATEGORIES = process.env.CPU_PROFILE ? ['disabled-by-default-v8.cpu_profiler', 'v8', 'devtools.timeline', 'blink.user_timing'] : ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink.user_timing', 'loading', 'toplevel'];
 
 const PROBE = () => {
   const loop = () => {

@@ -170,3 +170,29 @@ export async function scenarioFromUrl({ page, baseURL }) {
   await page.locator('[data-node="worker-2"]').waitFor({ timeout: 30_000 });
   assert.match(await page.getByTestId('embed-problem').innerText(), /__broken\.yaml[\s\S]*default cluster runs instead/);
 }
+
+/**
+ * /embed loaded directly: its cluster runs in one worker (the components in-process; the HTML's
+ * inline script started it before the page's modules loaded) and is the same cluster as the CLI's
+ * for the same seed (the same pod names: their suffixes come from the seeded RNG).
+ */
+export async function directEmbedOneWorkerSameCluster({ page, baseURL }) {
+  const { spawnSync } = await import('node:child_process');
+  const cli = spawnSync(process.execPath, ['bin/kubarium.js', '--seed', '3', '-'], { input: 'kubectl get pods -A -o name\n', encoding: 'utf8' });
+  assert.equal(cli.status, 0, cli.stderr);
+  const expected = cli.stdout.match(/^pod\/\S+$/gm);
+  assert.ok(expected?.some((l) => /^pod\/kube-proxy-\w{5}$/.test(l)), cli.stdout);
+
+  await page.goto(`${baseURL}/embed?seed=3&console=1`);
+  await page.locator('[data-node="worker-2"]').waitFor({ state: 'attached', timeout: 30_000 });
+  assert.deepEqual(page.workers().map((w) => new URL(w.url()).pathname.replace(/-[\w-]+\.js$/, '')), ['/_app/immutable/workers/cluster.worker']);
+  const input = page.getByTestId('console-input');
+  await input.click();
+  await input.fill('kubectl get pods -A -o name');
+  await input.press('Enter');
+  const text = await until(async () => {
+    const t = await page.getByTestId('console-output').innerText();
+    return /pod\/kube-proxy-/.test(t) ? t : undefined;
+  }, { timeout: 20_000, message: 'kubectl get pods in the embed console' });
+  assert.deepEqual(text.match(/^pod\/\S+$/gm), expected);
+}

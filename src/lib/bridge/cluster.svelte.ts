@@ -6,7 +6,7 @@
 import * as Comlink from 'comlink';
 import type { TraceEvent } from '../../sim/kernel/trace';
 import { appendBounded, applyChanges, applyUsage, EMPTY_RESOURCE, latestHeartbeats, type KObject, type Resources } from './deltas';
-import { IN_PROCESS_WORKER_NAME } from './protocol';
+import { clusterWorkerName } from './early-worker';
 import type { BootOptions, ClockStatus, ExecResult, LiveInputs, MetricsQuery, MetricsResult, NodeUsageSample, PageMessage, PlaygroundApi } from './protocol';
 import type { AttemptRecord } from '../../sim/scheduler/explain';
 import { indexByPod, type PodTraceIndex } from '../inspector/sequence';
@@ -35,6 +35,8 @@ export interface ClusterOptions {
    * each: /embed's first frame, where starting and compiling four more workers costs most.
    */
   singleWorker?: boolean;
+  /** A cluster worker already started (and maybe booting these options: early-worker.ts) to use for the first boot. */
+  worker?: Worker;
 }
 
 /** What a cluster is booted from (a reboot's argument; a saved playground's boot part). */
@@ -89,7 +91,9 @@ export class Cluster {
   readonly nodes = $derived(this.list('nodes'));
   readonly events = $derived(this.list('events'));
 
-  #options: Required<Omit<ClusterOptions, 'nodes' | 'schedulerConfig' | 'restore'>> & Pick<ClusterOptions, 'nodes' | 'schedulerConfig' | 'restore'>;
+  #options: Required<Omit<ClusterOptions, 'nodes' | 'schedulerConfig' | 'restore' | 'worker'>> & Pick<ClusterOptions, 'nodes' | 'schedulerConfig' | 'restore'>;
+  /** The started worker the first boot adopts (ClusterOptions.worker), until then. */
+  #earlyWorker: Worker | undefined;
   #worker: Worker | undefined;
   #api: Comlink.Remote<PlaygroundApi> | undefined;
   #port: MessagePort | undefined;
@@ -109,6 +113,7 @@ export class Cluster {
   #prepared = false;
 
   constructor(options: ClusterOptions = {}) {
+    this.#earlyWorker = options.worker;
     this.#options = { seed: options.seed ?? 1, workers: options.workers ?? 2, traceLimit: options.traceLimit ?? 2000, autoplay: options.autoplay ?? true, singleWorker: options.singleWorker ?? false, nodes: options.nodes, schedulerConfig: options.schedulerConfig, restore: options.restore };
   }
 
@@ -149,8 +154,8 @@ export class Cluster {
     try {
       let worker: Worker | undefined;
       try {
-        const name = this.#options.singleWorker ? IN_PROCESS_WORKER_NAME : 'kubarium-cluster';
-        worker = new Worker(new URL('../../../workers/cluster.worker.ts', import.meta.url), { type: 'module', name });
+        worker = this.#earlyWorker ?? new Worker(new URL('../../../workers/cluster.worker.ts', import.meta.url), { type: 'module', name: clusterWorkerName(this.#options.singleWorker) });
+        this.#earlyWorker = undefined;
       } catch {
         // A sandboxed iframe (opaque origin) may not start workers from the site's URL: the
         // cluster runs in the page instead, in-process hosts behind the same API.
@@ -429,6 +434,8 @@ export class Cluster {
   }
 
   dispose(): void {
+    this.#earlyWorker?.terminate();
+    this.#earlyWorker = undefined;
     this.#port?.close();
     this.#api?.[Comlink.releaseProxy]();
     this.#worker?.terminate();

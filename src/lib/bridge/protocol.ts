@@ -9,9 +9,6 @@ import type { AttemptRecord } from '../../sim/scheduler/explain';
 import type { WorkerNodeConfig } from '../../sim/cluster/config';
 import type { InputEntry } from '../../sim/cluster/input-log';
 
-/** The cluster worker's name when its components run inside it, in-process (instead of a worker each). */
-export const IN_PROCESS_WORKER_NAME = 'kubarium-cluster-in-process';
-
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
 export interface ObjectChange {

@@ -1,0 +1,68 @@
+/**
+ * /embed's cluster worker, started by a classic script in the prerendered HTML, before the page's
+ * own modules have loaded: its fetch, compile and the default cluster's boot overlap the page's
+ * start-up. The page then adopts it (takeEarlyWorker) instead of starting one.
+ *
+ * The worker's name carries what it should do (a worker has no other input before Comlink's first
+ * call): run its components in-process, and boot `{ seed, workers }` at once.
+ */
+import type { BootOptions } from './protocol';
+
+/** The cluster worker's name when its components run inside it (in-process) instead of a worker each. */
+export const IN_PROCESS_WORKER_NAME = 'kubarium-cluster-in-process';
+const PREBOOT = '#boot=';
+
+export function clusterWorkerName(singleWorker: boolean, preboot?: Pick<BootOptions, 'seed' | 'workers'>): string {
+  if (!singleWorker) return 'kubarium-cluster';
+  return preboot ? `${IN_PROCESS_WORKER_NAME}${PREBOOT}${JSON.stringify(preboot)}` : IN_PROCESS_WORKER_NAME;
+}
+
+/** What a cluster worker's name asks of it. */
+export function parseClusterWorkerName(name: string): { singleWorker: boolean; preboot?: Pick<BootOptions, 'seed' | 'workers'> } {
+  if (!name.startsWith(IN_PROCESS_WORKER_NAME)) return { singleWorker: false };
+  const at = name.indexOf(PREBOOT);
+  if (at < 0) return { singleWorker: true };
+  try {
+    const { seed, workers } = JSON.parse(name.slice(at + PREBOOT.length)) as { seed?: unknown; workers?: unknown };
+    return { singleWorker: true, preboot: { seed: Number(seed), workers: Number(workers) } };
+  } catch {
+    return { singleWorker: true };
+  }
+}
+
+/**
+ * /embed's boot options from its URL: `?seed` (1..2^31, default 1) and `?workers` (1..50,
+ * default 2); undefined when the URL asks for another cluster (a share link's state, a lesson, a
+ * scenario), which the page boots itself.
+ */
+export function defaultEmbedBoot(search: string, hash: string): { seed: number; workers: number } | undefined {
+  const params = new URLSearchParams(search);
+  if (hash.includes('s=') || params.get('scenario') || params.get('lesson')) return undefined;
+  const positive = (name: string, fallback: number, max: number) => {
+    const n = Number(params.get(name));
+    return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : fallback;
+  };
+  return { seed: positive('seed', 1, 2 ** 31), workers: positive('workers', 2, 50) };
+}
+
+declare global {
+  interface Window {
+    __kubariumClusterWorker?: Worker;
+  }
+}
+
+/**
+ * The inline script's body (a classic script: no imports; `boot` and `name` are this module's
+ * functions, inlined as source). A sandboxed frame's opaque origin refuses the worker: nothing
+ * starts, and the page runs its cluster in-page as before.
+ */
+export function earlyWorkerScript(url: string): string {
+  return `(function(){try{var defaultEmbedBoot=${defaultEmbedBoot.toString()};var b=defaultEmbedBoot(location.search,location.hash);if(!b)return;window.__kubariumClusterWorker=new Worker(${JSON.stringify(url)},{type:'module',name:${JSON.stringify(`${IN_PROCESS_WORKER_NAME}${PREBOOT}`)}+JSON.stringify(b)})}catch(e){}})()`;
+}
+
+/** The worker the inline script started, once (the page owns it from then on). */
+export function takeEarlyWorker(): Worker | undefined {
+  const worker = window.__kubariumClusterWorker;
+  window.__kubariumClusterWorker = undefined;
+  return worker;
+}
