@@ -33,11 +33,16 @@ const received = (page, type) => page.evaluate((t) => window.received.filter((m)
 
 async function sandboxedEmbedAnswers(page, baseURL, screenshot, name) {
   const origin = new URL(baseURL).origin;
+  // The opaque origin starts its cluster worker from a data: URL that imports the site's script.
+  const workers = [];
+  page.on('worker', (w) => workers.push(w.url()));
   const frame = await openHost(page, baseURL, `console=1&origin=${encodeURIComponent(origin)}`);
   const started = Date.now();
   await until(async () => (await received(page, 'kubarium:ready')).length > 0, { timeout: 60_000, message: 'kubarium:ready from the sandboxed embed' });
   console.log(`    ${name}: ready ${Date.now() - started} ms after load`);
   await frame.locator('[data-node="worker-2"]').waitFor({ timeout: 30_000 });
+  assert.equal(workers.length, 1, `one cluster worker: ${JSON.stringify(workers)}`);
+  assert.match(decodeURIComponent(workers[0]), /^data:text\/javascript,import "http:\/\/[^"]+\/_app\/immutable\/workers\/cluster\.worker-[\w-]+\.js";$/);
   const resize = await received(page, 'kubarium:resize');
   assert.ok(resize.length > 0 && resize.at(-1).height > 300, `a resize with the content height: ${JSON.stringify(resize.at(-1))}`);
   const box = await page.locator('#k').boundingBox();

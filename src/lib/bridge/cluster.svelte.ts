@@ -6,7 +6,8 @@
 import * as Comlink from 'comlink';
 import type { TraceEvent } from '../../sim/kernel/trace';
 import { appendBounded, applyChanges, applyUsage, EMPTY_RESOURCE, latestHeartbeats, type KObject, type Resources } from './deltas';
-import { clusterWorkerName } from './early-worker';
+import { clusterWorkerName, startClusterWorker } from './early-worker';
+import clusterWorkerUrl from '../../../workers/cluster.worker.ts?worker&url';
 import type { BootOptions, ClockStatus, ExecResult, LiveInputs, MetricsQuery, MetricsResult, NodeUsageSample, PageMessage, PlaygroundApi } from './protocol';
 import type { AttemptRecord } from '../../sim/scheduler/explain';
 import { indexByPod, type PodTraceIndex } from '../inspector/sequence';
@@ -152,37 +153,49 @@ export class Cluster {
   async #boot(): Promise<void> {
     this.phase = 'booting';
     try {
-      let worker: Worker | undefined;
-      try {
-        worker = this.#earlyWorker ?? new Worker(new URL('../../../workers/cluster.worker.ts', import.meta.url), { type: 'module', name: clusterWorkerName(this.#options.singleWorker) });
-        this.#earlyWorker = undefined;
-      } catch {
-        // A sandboxed iframe (opaque origin) may not start workers from the site's URL: the
-        // cluster runs in the page instead, in-process hosts behind the same API.
-        worker = undefined;
-      }
+      const { seed, workers, nodes, schedulerConfig, restore, singleWorker } = this.#options;
+      const bootOptions: BootOptions = { seed, workers, ...(nodes ? { nodes } : {}), ...(schedulerConfig !== undefined ? { schedulerConfig } : {}), ...(restore ? { restore } : {}) };
+      // A sandboxed iframe (opaque origin) starts its single worker from a data: URL; its components'
+      // workers could not start from there.
+      const worker = this.#earlyWorker ?? startClusterWorker(clusterWorkerUrl, clusterWorkerName(singleWorker), singleWorker);
+      this.#earlyWorker = undefined;
+      let booted: { api: Comlink.Remote<PlaygroundApi>; status: ClockStatus } | undefined;
       if (worker) {
-        worker.addEventListener('error', (e) => this.#fail(e.message || 'the cluster worker crashed'));
+        const api = Comlink.wrap<PlaygroundApi>(worker);
         this.#worker = worker;
-        this.#api = Comlink.wrap<PlaygroundApi>(worker);
-      } else {
-        this.#api = await this.#inPageApi();
+        this.#api = api;
+        const crashed = new Promise<never>((_, reject) => worker.addEventListener('error', (e) => reject(new Error(e.message || 'the cluster worker crashed'))));
+        crashed.catch(() => {}); // after the boot, #fail reports it
+        try {
+          booted = { api, status: await Promise.race([api.boot(bootOptions), crashed]) };
+          worker.addEventListener('error', (e) => this.#fail(e.message || 'the cluster worker crashed'));
+        } catch (err) {
+          if (!singleWorker) throw err;
+          // Its script did not load (a frame whose origin may not fetch it): in the page, as below.
+          worker.terminate();
+          this.#worker = undefined;
+        }
       }
-
-      const { seed, workers, nodes, schedulerConfig, restore } = this.#options;
-      this.#setClock(await this.#api.boot({ seed, workers, ...(nodes ? { nodes } : {}), ...(schedulerConfig !== undefined ? { schedulerConfig } : {}), ...(restore ? { restore } : {}) }));
+      if (!booted) {
+        // No worker: the cluster runs in the page instead, in-process hosts behind the same API.
+        const api = await this.#inPageApi();
+        this.#api = api;
+        booted = { api, status: await api.boot(bootOptions) };
+      }
+      const { api, status } = booted;
+      this.#setClock(status);
 
       const channel = new MessageChannel();
       this.#port = channel.port1;
       this.#port.onmessage = (e: MessageEvent<PageMessage>) => this.#receive(e.data);
-      await this.#api.connect(Comlink.transfer(channel.port2, [channel.port2]));
+      await api.connect(Comlink.transfer(channel.port2, [channel.port2]));
 
       this.phase = 'ready';
       // A restored playground opens paused at its moment, exactly as it was saved.
       if (!this.#options.autoplay || restore) return;
       // Straight to the API: play() itself waits for start(), which is this very boot.
       this.#setClock({ ...this.clock, running: true });
-      await this.#api.play();
+      await api.play();
     } catch (err) {
       this.#fail(err instanceof Error ? err.message : String(err));
       throw err;

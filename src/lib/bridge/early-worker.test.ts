@@ -23,7 +23,7 @@ describe('cluster worker names', () => {
   it('the inline script starts the worker the page would, named with the URL’s boot', () => {
     const started: { url: string; options: WorkerOptions }[] = [];
     const run = (search: string) => {
-      const window: { __kubariumClusterWorker?: unknown } = {};
+      const window: { __kubariumClusterWorker?: { onerror?: unknown } } = {};
       class Worker {
         constructor(url: string, options: WorkerOptions) {
           started.push({ url, options });

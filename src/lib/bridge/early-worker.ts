@@ -48,21 +48,45 @@ export function defaultEmbedBoot(search: string, hash: string): { seed: number; 
 declare global {
   interface Window {
     __kubariumClusterWorker?: Worker;
+    /** The early worker failed (its script did not load) before the page could listen. */
+    __kubariumClusterWorkerFailed?: boolean;
   }
 }
 
 /**
- * The inline script's body (a classic script: no imports; `boot` and `name` are this module's
- * functions, inlined as source). A sandboxed frame's opaque origin refuses the worker: nothing
- * starts, and the page runs its cluster in-page as before.
+ * Starts the cluster worker from `url`. A sandboxed frame's opaque origin may not start a worker
+ * from the site's URL; with `allowOpaque` it starts one from a data: URL that imports the script
+ * (fetched with CORS, as the frame's own modules are). Self-contained: the inline
+ * script carries its source.
+ */
+export function startClusterWorker(url: string, name: string, allowOpaque: boolean): Worker | undefined {
+  try {
+    return new Worker(url, { type: 'module', name });
+  } catch (e) {
+    if (!allowOpaque) return undefined;
+  }
+  try {
+    // A data: URL (a worker of an opaque origin); Chromium refuses a blob: one from an opaque origin.
+    const source = 'import ' + JSON.stringify(new URL(url, location.href).href) + ';';
+    return new Worker('data:text/javascript,' + encodeURIComponent(source), { type: 'module', name });
+  } catch (e) {
+    return undefined;
+  }
+}
+
+/**
+ * The inline script's body (a classic script: no imports; defaultEmbedBoot and startClusterWorker
+ * are inlined as source). Where no worker starts at all, the page runs its cluster in-page.
  */
 export function earlyWorkerScript(url: string): string {
-  return `(function(){try{var defaultEmbedBoot=${defaultEmbedBoot.toString()};var b=defaultEmbedBoot(location.search,location.hash);if(!b)return;window.__kubariumClusterWorker=new Worker(${JSON.stringify(url)},{type:'module',name:${JSON.stringify(`${IN_PROCESS_WORKER_NAME}${PREBOOT}`)}+JSON.stringify(b)})}catch(e){}})()`;
+  return `(function(){try{var defaultEmbedBoot=${defaultEmbedBoot.toString()};var startClusterWorker=${startClusterWorker.toString()};var b=defaultEmbedBoot(location.search,location.hash);if(!b)return;var w=startClusterWorker(${JSON.stringify(url)},${JSON.stringify(`${IN_PROCESS_WORKER_NAME}${PREBOOT}`)}+JSON.stringify(b),true);if(!w)return;w.onerror=function(){window.__kubariumClusterWorkerFailed=true};window.__kubariumClusterWorker=w}catch(e){}})()`;
 }
 
 /** The worker the inline script started, once (the page owns it from then on). */
 export function takeEarlyWorker(): Worker | undefined {
   const worker = window.__kubariumClusterWorker;
   window.__kubariumClusterWorker = undefined;
-  return worker;
+  if (!window.__kubariumClusterWorkerFailed) return worker;
+  worker?.terminate();
+  return undefined;
 }
