@@ -82,6 +82,11 @@ export function earlyWorkerScript(url: string): string {
   return `(function(){try{var defaultEmbedBoot=${defaultEmbedBoot.toString()};var startClusterWorker=${startClusterWorker.toString()};var b=defaultEmbedBoot(location.search,location.hash);if(!b)return;var w=startClusterWorker(${JSON.stringify(url)},${JSON.stringify(`${IN_PROCESS_WORKER_NAME}${PREBOOT}`)}+JSON.stringify(b),true);if(!w)return;w.onerror=function(){window.__kubariumClusterWorkerFailed=true};window.__kubariumClusterWorker=w}catch(e){}})()`;
 }
 
+/** The script element for the page's head (built here: a `<script>` in a .svelte template trips Vite's dependency scan). */
+export function earlyWorkerTag(url: string): string {
+  return `<script>${earlyWorkerScript(url)}</script>`;
+}
+
 /** The worker the inline script started, once (the page owns it from then on). */
 export function takeEarlyWorker(): Worker | undefined {
   const worker = window.__kubariumClusterWorker;
