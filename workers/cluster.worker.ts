@@ -1,7 +1,10 @@
-// The cluster worker: the conductor, the console and the page's API; components run in their own workers.
+// The cluster worker: the conductor, the console and the page's API; components run in their own
+// workers, or in this one when its name says so (/embed: one worker starts and compiles instead of
+// five; the conductor's fixed order makes both modes run the same), which may also say to boot at once.
 import { expose } from 'comlink';
+import { parseClusterWorkerName } from '../src/lib/bridge/early-worker';
 import { PlaygroundService } from '../src/lib/bridge/playground-service';
-import type { HostKind } from '../src/sim/cluster/cluster';
+import { inProcessHosts, type HostKind } from '../src/sim/cluster/cluster';
 import { PortHostLink } from '../src/sim/cluster/port-link';
 
 function spawnHost(kind: HostKind, name: string, seed: number) {
@@ -21,4 +24,7 @@ function spawnHost(kind: HostKind, name: string, seed: number) {
   });
 }
 
-expose(new PlaygroundService(spawnHost));
+const { singleWorker, preboot } = parseClusterWorkerName(self.name);
+const service = new PlaygroundService(singleWorker ? inProcessHosts : spawnHost);
+if (preboot) service.preboot(preboot);
+expose(service);

@@ -16,7 +16,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const PORT = Number(process.env.BENCH_PORT || 4176);
 const RUNS = Number(process.env.BENCH_EMBED_RUNS ?? 3);
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+// CDP's CPU throttling slows one renderer's main thread only: not its Web Workers (the cluster
+// worker runs at full speed in the direct case), and not a sandboxed iframe, which Chromium puts in
+// a process of its own (IsolateSandboxedIframes): kept in the page's process here, so the in-page
+// cluster of the sandboxed case is throttled too.
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-features=IsolateSandboxedIframes'];
 
 function report(name, value, goal) {
   console.log(`${name.padEnd(58)} ${String(value).padStart(14)}${goal ? `   (goal ${goal})` : ''}`);

@@ -33,11 +33,16 @@ const received = (page, type) => page.evaluate((t) => window.received.filter((m)
 
 async function sandboxedEmbedAnswers(page, baseURL, screenshot, name) {
   const origin = new URL(baseURL).origin;
+  // The opaque origin starts its cluster worker from a data: URL that imports the site's script.
+  const workers = [];
+  page.on('worker', (w) => workers.push(w.url()));
   const frame = await openHost(page, baseURL, `console=1&origin=${encodeURIComponent(origin)}`);
   const started = Date.now();
   await until(async () => (await received(page, 'kubarium:ready')).length > 0, { timeout: 60_000, message: 'kubarium:ready from the sandboxed embed' });
   console.log(`    ${name}: ready ${Date.now() - started} ms after load`);
   await frame.locator('[data-node="worker-2"]').waitFor({ timeout: 30_000 });
+  assert.equal(workers.length, 1, `one cluster worker: ${JSON.stringify(workers)}`);
+  assert.match(decodeURIComponent(workers[0]), /^data:text\/javascript,import "http:\/\/[^"]+\/_app\/immutable\/workers\/cluster\.worker-[\w-]+\.js";$/);
   const resize = await received(page, 'kubarium:resize');
   assert.ok(resize.length > 0 && resize.at(-1).height > 300, `a resize with the content height: ${JSON.stringify(resize.at(-1))}`);
   const box = await page.locator('#k').boundingBox();
@@ -169,4 +174,30 @@ export async function scenarioFromUrl({ page, baseURL }) {
   await page.goto(`${baseURL}/embed?scenario=${encodeURIComponent('/__broken.yaml')}`);
   await page.locator('[data-node="worker-2"]').waitFor({ timeout: 30_000 });
   assert.match(await page.getByTestId('embed-problem').innerText(), /__broken\.yaml[\s\S]*default cluster runs instead/);
+}
+
+/**
+ * /embed loaded directly: its cluster runs in one worker (the components in-process; the HTML's
+ * inline script started it before the page's modules loaded) and is the same cluster as the CLI's
+ * for the same seed (the same pod names: their suffixes come from the seeded RNG).
+ */
+export async function directEmbedOneWorkerSameCluster({ page, baseURL }) {
+  const { spawnSync } = await import('node:child_process');
+  const cli = spawnSync(process.execPath, ['bin/kubarium.js', '--seed', '3', '-'], { input: 'kubectl get pods -A -o name\n', encoding: 'utf8' });
+  assert.equal(cli.status, 0, cli.stderr);
+  const expected = cli.stdout.match(/^pod\/\S+$/gm);
+  assert.ok(expected?.some((l) => /^pod\/kube-proxy-\w{5}$/.test(l)), cli.stdout);
+
+  await page.goto(`${baseURL}/embed?seed=3&console=1`);
+  await page.locator('[data-node="worker-2"]').waitFor({ state: 'attached', timeout: 30_000 });
+  assert.deepEqual(page.workers().map((w) => new URL(w.url()).pathname.replace(/-[\w-]+\.js$/, '')), ['/_app/immutable/workers/cluster.worker']);
+  const input = page.getByTestId('console-input');
+  await input.click();
+  await input.fill('kubectl get pods -A -o name');
+  await input.press('Enter');
+  const text = await until(async () => {
+    const t = await page.getByTestId('console-output').innerText();
+    return /pod\/kube-proxy-/.test(t) ? t : undefined;
+  }, { timeout: 20_000, message: 'kubectl get pods in the embed console' });
+  assert.deepEqual(text.match(/^pod\/\S+$/gm), expected);
 }

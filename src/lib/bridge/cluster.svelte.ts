@@ -6,6 +6,8 @@
 import * as Comlink from 'comlink';
 import type { TraceEvent } from '../../sim/kernel/trace';
 import { appendBounded, applyChanges, applyUsage, EMPTY_RESOURCE, latestHeartbeats, type KObject, type Resources } from './deltas';
+import { clusterWorkerName, startClusterWorker } from './early-worker';
+import clusterWorkerUrl from '../../../workers/cluster.worker.ts?worker&url';
 import type { BootOptions, ClockStatus, ExecResult, LiveInputs, MetricsQuery, MetricsResult, NodeUsageSample, PageMessage, PlaygroundApi } from './protocol';
 import type { AttemptRecord } from '../../sim/scheduler/explain';
 import { indexByPod, type PodTraceIndex } from '../inspector/sequence';
@@ -29,6 +31,13 @@ export interface ClusterOptions {
   autoplay?: boolean;
   /** A saved playground's inputs, replayed after the boot (it then stays paused at their moment). */
   restore?: LiveInputs;
+  /**
+   * Run the components inside the one cluster worker (in-process hosts) instead of a worker
+   * each: /embed's first frame, where starting and compiling four more workers costs most.
+   */
+  singleWorker?: boolean;
+  /** A cluster worker already started (and maybe booting these options: early-worker.ts) to use for the first boot. */
+  worker?: Worker;
 }
 
 /** What a cluster is booted from (a reboot's argument; a saved playground's boot part). */
@@ -83,7 +92,9 @@ export class Cluster {
   readonly nodes = $derived(this.list('nodes'));
   readonly events = $derived(this.list('events'));
 
-  #options: Required<Omit<ClusterOptions, 'nodes' | 'schedulerConfig' | 'restore'>> & Pick<ClusterOptions, 'nodes' | 'schedulerConfig' | 'restore'>;
+  #options: Required<Omit<ClusterOptions, 'nodes' | 'schedulerConfig' | 'restore' | 'worker'>> & Pick<ClusterOptions, 'nodes' | 'schedulerConfig' | 'restore'>;
+  /** The started worker the first boot adopts (ClusterOptions.worker), until then. */
+  #earlyWorker: Worker | undefined;
   #worker: Worker | undefined;
   #api: Comlink.Remote<PlaygroundApi> | undefined;
   #port: MessagePort | undefined;
@@ -103,7 +114,8 @@ export class Cluster {
   #prepared = false;
 
   constructor(options: ClusterOptions = {}) {
-    this.#options = { seed: options.seed ?? 1, workers: options.workers ?? 2, traceLimit: options.traceLimit ?? 2000, autoplay: options.autoplay ?? true, nodes: options.nodes, schedulerConfig: options.schedulerConfig, restore: options.restore };
+    this.#earlyWorker = options.worker;
+    this.#options = { seed: options.seed ?? 1, workers: options.workers ?? 2, traceLimit: options.traceLimit ?? 2000, autoplay: options.autoplay ?? true, singleWorker: options.singleWorker ?? false, nodes: options.nodes, schedulerConfig: options.schedulerConfig, restore: options.restore };
   }
 
   /** What this cluster was booted from: seed, workers, a lesson's nodes and scheduler configuration. */
@@ -141,36 +153,49 @@ export class Cluster {
   async #boot(): Promise<void> {
     this.phase = 'booting';
     try {
-      let worker: Worker | undefined;
-      try {
-        worker = new Worker(new URL('../../../workers/cluster.worker.ts', import.meta.url), { type: 'module' });
-      } catch {
-        // A sandboxed iframe (opaque origin) may not start workers from the site's URL: the
-        // cluster runs in the page instead, in-process hosts behind the same API.
-        worker = undefined;
-      }
+      const { seed, workers, nodes, schedulerConfig, restore, singleWorker } = this.#options;
+      const bootOptions: BootOptions = { seed, workers, ...(nodes ? { nodes } : {}), ...(schedulerConfig !== undefined ? { schedulerConfig } : {}), ...(restore ? { restore } : {}) };
+      // A sandboxed iframe (opaque origin) starts its single worker from a data: URL; its components'
+      // workers could not start from there.
+      const worker = this.#earlyWorker ?? startClusterWorker(clusterWorkerUrl, clusterWorkerName(singleWorker), singleWorker);
+      this.#earlyWorker = undefined;
+      let booted: { api: Comlink.Remote<PlaygroundApi>; status: ClockStatus } | undefined;
       if (worker) {
-        worker.addEventListener('error', (e) => this.#fail(e.message || 'the cluster worker crashed'));
+        const api = Comlink.wrap<PlaygroundApi>(worker);
         this.#worker = worker;
-        this.#api = Comlink.wrap<PlaygroundApi>(worker);
-      } else {
-        this.#api = await this.#inPageApi();
+        this.#api = api;
+        const crashed = new Promise<never>((_, reject) => worker.addEventListener('error', (e) => reject(new Error(e.message || 'the cluster worker crashed'))));
+        crashed.catch(() => {}); // after the boot, #fail reports it
+        try {
+          booted = { api, status: await Promise.race([api.boot(bootOptions), crashed]) };
+          worker.addEventListener('error', (e) => this.#fail(e.message || 'the cluster worker crashed'));
+        } catch (err) {
+          if (!singleWorker) throw err;
+          // Its script did not load (a frame whose origin may not fetch it): in the page, as below.
+          worker.terminate();
+          this.#worker = undefined;
+        }
       }
-
-      const { seed, workers, nodes, schedulerConfig, restore } = this.#options;
-      this.#setClock(await this.#api.boot({ seed, workers, ...(nodes ? { nodes } : {}), ...(schedulerConfig !== undefined ? { schedulerConfig } : {}), ...(restore ? { restore } : {}) }));
+      if (!booted) {
+        // No worker: the cluster runs in the page instead, in-process hosts behind the same API.
+        const api = await this.#inPageApi();
+        this.#api = api;
+        booted = { api, status: await api.boot(bootOptions) };
+      }
+      const { api, status } = booted;
+      this.#setClock(status);
 
       const channel = new MessageChannel();
       this.#port = channel.port1;
       this.#port.onmessage = (e: MessageEvent<PageMessage>) => this.#receive(e.data);
-      await this.#api.connect(Comlink.transfer(channel.port2, [channel.port2]));
+      await api.connect(Comlink.transfer(channel.port2, [channel.port2]));
 
       this.phase = 'ready';
       // A restored playground opens paused at its moment, exactly as it was saved.
       if (!this.#options.autoplay || restore) return;
       // Straight to the API: play() itself waits for start(), which is this very boot.
       this.#setClock({ ...this.clock, running: true });
-      await this.#api.play();
+      await api.play();
     } catch (err) {
       this.#fail(err instanceof Error ? err.message : String(err));
       throw err;
@@ -422,6 +447,8 @@ export class Cluster {
   }
 
   dispose(): void {
+    this.#earlyWorker?.terminate();
+    this.#earlyWorker = undefined;
     this.#port?.close();
     this.#api?.[Comlink.releaseProxy]();
     this.#worker?.terminate();

@@ -82,3 +82,23 @@ describe('PlaygroundService restore (a share link, a file, the autosave)', () =>
     expect((await second.inputs()).log.length).toBe(saved.log.length + 1);
   }, 60_000);
 });
+
+describe('PlaygroundService preboot (an early worker)', () => {
+  it('the page’s boot() with the same options gets the boot already under way, not a second cluster', async () => {
+    const early = new PlaygroundService();
+    early.preboot({ seed: 4, workers: 2 });
+    const cluster = early.cluster;
+    const status = await early.boot({ seed: 4, workers: 2 });
+    expect(early.cluster).toBe(cluster);
+    // The same moment as a cluster booted on the page's call alone (same seed: same cluster).
+    const plain = new PlaygroundService();
+    expect(status).toEqual(await plain.boot({ seed: 4, workers: 2 }));
+  }, 60_000);
+
+  it('other options boot the cluster they ask for', async () => {
+    const early = new PlaygroundService();
+    early.preboot({ seed: 4, workers: 2 });
+    await early.boot({ seed: 4, workers: 1 });
+    expect([...early.cluster.nodes.keys()]).toEqual(['control-plane', 'worker-1']);
+  }, 60_000);
+});

@@ -38,6 +38,7 @@ export class PlaygroundService implements PlaygroundApi {
   #busy: Promise<unknown> = Promise.resolve();
   #flushTimer?: ReturnType<typeof setTimeout>;
   #lastTick = 0;
+  #preboot?: { key: string; status: Promise<ClockStatus> };
 
   constructor(readonly hostFactory: HostFactory = inProcessHosts) {}
 
@@ -95,7 +96,20 @@ export class PlaygroundService implements PlaygroundApi {
     else timeline.recordInterrupt(input.t);
   }
 
+  /**
+   * Starts booting before the page asks (an early worker: its name carried the options); the
+   * page's boot() with the same options then gets this boot's result instead of a second one.
+   */
+  preboot(options: BootOptions): void {
+    const status = this.boot(options);
+    status.catch(() => {}); // the page's boot() reports it
+    this.#preboot = { key: JSON.stringify(options), status };
+  }
+
   async boot(options: BootOptions): Promise<ClockStatus> {
+    const preboot = this.#preboot;
+    this.#preboot = undefined;
+    if (preboot?.key === JSON.stringify(options)) return preboot.status;
     this.#options = {
       seed: options.seed ?? 1,
       workers: options.nodes?.length ?? options.workers ?? 2,

@@ -31,6 +31,21 @@ export function attachPanZoom(svg: SVGSVGElement, onView: (view: View) => void):
       onView({ x: current.x, y: current.y, k: current.k });
     });
   selection.call(behavior).on('dblclick.zoom', null);
+  // The SVG's size as a ResizeObserver last reported it: reading clientWidth here instead forced a
+  // style and layout pass on every change of the map (each delta; 225 ms of /embed's first
+  // second at 4x CPU throttling).
+  let box = { width: 0, height: 0 };
+  let content = { width: 0, height: 0 };
+  const applyExtent = () =>
+    behavior.translateExtent([
+      [0, 0],
+      [Math.max(content.width, box.width / current.k), Math.max(content.height, box.height / current.k)]
+    ]);
+  const resize = new ResizeObserver(([entry]) => {
+    box = { width: entry.contentRect.width, height: entry.contentRect.height };
+    applyExtent();
+  });
+  resize.observe(svg);
   selection.on('wheel.pan', (e: WheelEvent) => {
     if (e.ctrlKey || e.metaKey) return;
     e.preventDefault();
@@ -41,12 +56,12 @@ export function attachPanZoom(svg: SVGSVGElement, onView: (view: View) => void):
     zoomBy: (factor) => selection.call(behavior.scaleBy, factor),
     reset: () => selection.call(behavior.transform, zoomIdentity),
     setContentSize(width, height) {
-      const { clientWidth, clientHeight } = svg;
-      behavior.translateExtent([
-        [0, 0],
-        [Math.max(width, clientWidth / current.k), Math.max(height, clientHeight / current.k)]
-      ]);
+      content = { width, height };
+      applyExtent();
     },
-    destroy: () => selection.on('.zoom', null).on('wheel.pan', null)
+    destroy: () => {
+      resize.disconnect();
+      selection.on('.zoom', null).on('wheel.pan', null);
+    }
   };
 }
