@@ -370,7 +370,8 @@ function patchCommand(name: string, long: string, short: string, operation: stri
       const errors: ErrorEntry[] = [];
       const items = await targets(inv, errors);
       for (const { resource: r, object: d } of items) {
-        if (r.name !== 'deployments') {
+        // upstream objectrestarter.go also restarts StatefulSets (the same template annotation).
+        if (r.name !== 'deployments' && !(name === 'restart' && r.name === 'statefulsets')) {
           errors.push({ message: unsupported });
           continue;
         }

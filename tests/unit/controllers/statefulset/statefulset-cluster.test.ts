@@ -101,4 +101,35 @@ describe('StatefulSet in a cluster', () => {
     expect(deletes).toEqual(['delete Pod web-2 in StatefulSet web successful', 'delete Pod web-1 in StatefulSet web successful', 'delete Pod web-0 in StatefulSet web successful']);
     expect(await out('kubectl rollout status sts web')).toBe(`partitioned roll out complete: 3 new pods have been updated...\n`);
   }, 30_000);
+
+  it('rollout restart replaces the pods from the top; a PodDisruptionBudget counts the StatefulSet scale', async () => {
+    const { cluster, out, pods } = await boot(23);
+    await out(manifest('registry.k8s.io/nginx-slim:0.24'));
+    await out(`kubectl apply -f - <<EOF
+apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata:
+  name: web
+spec:
+  maxUnavailable: 1
+  selector:
+    matchLabels:
+      app: nginx
+EOF`);
+    await cluster.advance(60_000);
+    expect(await out('kubectl get pdb web --no-headers')).toMatch(/^web\s+N\/A\s+1\s+1\s/);
+    expect(JSON.parse(await out('kubectl get pdb web -o json')).status).toMatchObject({ expectedPods: 3, currentHealthy: 3, desiredHealthy: 2, disruptionsAllowed: 1 });
+
+    expect(await out('kubectl rollout restart sts web')).toBe('statefulset.apps/web restarted\n');
+    await cluster.advance(90_000);
+    const ps = await pods();
+    expect(ps.every((p) => p.metadata.annotations?.['kubectl.kubernetes.io/restartedAt'])).toBe(true);
+    const events = JSON.parse(await out('kubectl get events --field-selector reason=SuccessfulDelete -o json')).items as any[];
+    expect(events.sort((a, b) => Date.parse(a.lastTimestamp) - Date.parse(b.lastTimestamp)).map((e) => e.involvedObject.name + ': ' + e.message)).toEqual([
+      'web: delete Pod web-2 in StatefulSet web successful',
+      'web: delete Pod web-1 in StatefulSet web successful',
+      'web: delete Pod web-0 in StatefulSet web successful'
+    ]);
+    expect(await out('kubectl rollout pause sts web')).toBe('error: pausing is not supported\n');
+  }, 30_000);
 });
