@@ -8,6 +8,7 @@
  */
 import type { KObject } from '../../apiserver/store';
 import {
+  claimOwnerReferences,
   getOrdinal,
   getPersistentVolumeClaims,
   getPodRevision,
@@ -34,7 +35,9 @@ export interface Revisions {
 export type StatefulSetAction =
   /** Create the claims that do not exist yet, then the pod. */
   | { type: 'create'; pod: KObject; claims: KObject[] }
-  | { type: 'delete'; pod: KObject; why: 'failed' | 'scale-down' | 'update' };
+  | { type: 'delete'; pod: KObject; why: 'failed' | 'scale-down' | 'update' }
+  /** Set a claim's owner references as the retention policy wants them. */
+  | { type: 'claim-owners'; claim: KObject; ownerReferences: KObject[] };
 
 /**
  * upstream: newVersionedStatefulSetPod: below the partition a missing pod comes back at the
@@ -51,9 +54,9 @@ function newVersionedPod(set: KObject, rev: Revisions, ordinal: number): KObject
 
 /**
  * upstream: updateStatefulSet: the actions of this sync, in order. `pods` are the set's own pods
- * (controllerRef), `claimExists` says whether a claim of that name is in the namespace.
+ * (controllerRef), `getClaim` finds a claim of the set's namespace by name.
  */
-export function planStatefulSet(set: KObject, pods: readonly KObject[], claimExists: (name: string) => boolean, rev: Revisions, now: number): StatefulSetAction[] {
+export function planStatefulSet(set: KObject, pods: readonly KObject[], getClaim: (name: string) => KObject | undefined, rev: Revisions, now: number): StatefulSetAction[] {
   const actions: StatefulSetAction[] = [];
   if (set.metadata.deletionTimestamp) return actions;
   const replicaCount: number = set.spec?.replicas ?? 1;
@@ -78,6 +81,17 @@ export function planStatefulSet(set: KObject, pods: readonly KObject[], claimExi
   for (const p of wanted) if (!firstUnhealthy && !isHealthy(p)) firstUnhealthy = p;
   for (let i = condemned.length - 1; i >= 0; i--) if (!firstUnhealthy && !isHealthy(condemned[i])) firstUnhealthy = condemned[i];
 
+  // upstream: the claims' owner references follow the retention policy (processReplica's
+  // UpdateStatefulPod for the replicas, fixPodClaim for the condemned pods).
+  for (const pod of [...wanted.filter(isCreated), ...condemned]) {
+    for (const template of getPersistentVolumeClaims(set, getOrdinal(pod))) {
+      const claim = getClaim(template.metadata.name);
+      if (!claim) continue;
+      const refs = claimOwnerReferences(claim, set, pod);
+      if (JSON.stringify(refs) !== JSON.stringify(claim.metadata.ownerReferences ?? [])) actions.push({ type: 'claim-owners', claim, ownerReferences: refs });
+    }
+  }
+
   // upstream: processReplica, for each ordinal in turn.
   for (const pod of wanted) {
     if (isFailed(pod) || isSucceeded(pod)) {
@@ -87,7 +101,11 @@ export function planStatefulSet(set: KObject, pods: readonly KObject[], claimExi
       continue;
     }
     if (!isCreated(pod)) {
-      const claims = getPersistentVolumeClaims(set, getOrdinal(pod)).filter((c) => !claimExists(c.metadata.name));
+      const claims = getPersistentVolumeClaims(set, getOrdinal(pod)).filter((c) => !getClaim(c.metadata.name));
+      for (const c of claims) {
+        const refs = claimOwnerReferences(c, set, pod);
+        if (refs.length > 0) c.metadata.ownerReferences = refs;
+      }
       actions.push({ type: 'create', pod, claims });
       if (monotonic) return actions;
       continue;

@@ -130,3 +130,35 @@ export function isRunningAndAvailable(pod: KObject, minReadySeconds: number, now
 export function isHealthy(pod: KObject): boolean {
   return isRunningAndReady(pod) && !isTerminating(pod);
 }
+
+interface Ref {
+  apiVersion: string;
+  kind: string;
+  name: string;
+  uid: string;
+}
+
+/**
+ * upstream: updateClaimOwnerRefForSetAndPod (StatefulSetAutoDeletePVC): the owner references a
+ * claim should carry under spec.persistentVolumeClaimRetentionPolicy. whenDeleted Delete: the set
+ * owns it (the garbage collector deletes it with the set); whenScaled Delete: the pod owns it once
+ * the pod is scaled away (deleted with the pod). Retain/Retain: neither. Other owners are kept.
+ */
+export function claimOwnerReferences(claim: KObject, set: KObject, pod: KObject): Ref[] {
+  const policy = set.spec?.persistentVolumeClaimRetentionPolicy ?? {};
+  const whenDeleted = policy.whenDeleted ?? 'Retain';
+  const whenScaled = policy.whenScaled ?? 'Retain';
+  const ord = getOrdinal(pod);
+  const start = getStartOrdinal(set);
+  const scaledDown = !(ord >= start && ord < start + (set.spec?.replicas ?? 1));
+  const setRef: Ref = { apiVersion: 'apps/v1', kind: 'StatefulSet', name: set.metadata.name, uid: set.metadata.uid };
+  const podRef: Ref = { apiVersion: 'v1', kind: 'Pod', name: pod.metadata.name, uid: pod.metadata.uid };
+  const ownedBySet = whenDeleted === 'Delete' && !(whenScaled === 'Delete' && scaledDown);
+  const ownedByPod = whenScaled === 'Delete' && scaledDown && !!pod.metadata.uid;
+  const others: Ref[] = (claim.metadata?.ownerReferences ?? []).filter((r: Ref) => r.uid !== set.metadata.uid && r.uid !== pod.metadata.uid);
+  const existing = (uid: string) => (claim.metadata?.ownerReferences ?? []).find((r: Ref) => r.uid === uid);
+  const out = [...others];
+  if (ownedBySet) out.push(existing(set.metadata.uid) ?? setRef);
+  if (ownedByPod) out.push(existing(pod.metadata.uid) ?? podRef);
+  return out;
+}

@@ -104,8 +104,8 @@ export class StatefulSetController {
     if (!set) return done();
     const pods = this.#podInformer.list().filter((p) => p.metadata.namespace === set.metadata.namespace && getControllerOf(p)?.uid === set.metadata.uid);
     const rev = this.#revisionsOf(set);
-    const claimExists = (name: string) => !!this.#claimInformer.get(set.metadata.namespace, name);
-    const actions = planStatefulSet(set, pods, claimExists, rev, this.clock.now());
+    const getClaim = (name: string) => this.#claimInformer.get(set.metadata.namespace, name);
+    const actions = planStatefulSet(set, pods, getClaim, rev, this.clock.now());
     this.#run(set, actions, 0, (err) => this.#updateStatus(set, pods, rev, (statusErr) => done(err ?? statusErr)));
   }
 
@@ -115,7 +115,12 @@ export class StatefulSetController {
     const a = actions[n];
     const next = (err?: string) => (err ? done(err) : this.#run(set, actions, n + 1, done));
     if (a.type === 'create') this.#createStatefulPod(set, a.pod, a.claims, next);
-    else this.#deleteStatefulPod(set, a.pod, next);
+    else if (a.type === 'delete') this.#deleteStatefulPod(set, a.pod, next);
+    else {
+      // upstream: UpdatePodClaimForRetentionPolicy (an update of the claim's metadata).
+      const ownerReferences = a.ownerReferences.length > 0 ? a.ownerReferences : null;
+      this.client.patch('persistentvolumeclaims', a.claim.metadata.namespace, a.claim.metadata.name, { metadata: { ownerReferences } }, 'merge', (err) => next(err && err.code !== 404 ? err.message : undefined));
+    }
   }
 
   /** upstream: CreateStatefulPod: the claims first (createPersistentVolumeClaims), then the pod. */

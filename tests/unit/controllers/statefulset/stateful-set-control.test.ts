@@ -31,9 +31,12 @@ function pod(ordinal: number, state: State = 'running', revision = 'web-new'): a
   if (state === 'terminating') p.metadata.deletionTimestamp = '2025-01-01T00:00:00Z';
   return p;
 }
-const show = (actions: StatefulSetAction[]) => actions.map((a) => `${a.type} ${a.pod.metadata.name}${a.type === 'create' ? ` [${a.claims.map((c) => c.metadata.name).join(',')}]` : ` (${a.why})`}`);
-const noClaims = () => false;
-const allClaims = () => true;
+const show = (actions: StatefulSetAction[]) =>
+  actions.map((a) =>
+    a.type === 'create' ? `create ${a.pod.metadata.name} [${a.claims.map((c) => c.metadata.name).join(',')}]` : a.type === 'delete' ? `delete ${a.pod.metadata.name} (${a.why})` : `owners ${a.claim.metadata.name} [${a.ownerReferences.map((r) => `${r.kind}/${r.name}`).join(',')}]`
+  );
+const noClaims = () => undefined;
+const allClaims = (name: string) => ({ metadata: { name, namespace: "default" } });
 
 describe('newStatefulSetPod: the stable identity', () => {
   it('web-2 of the tutorial', () => {
@@ -54,7 +57,7 @@ describe('newStatefulSetPod: the stable identity', () => {
 });
 
 describe('planStatefulSet', () => {
-  const cases: { name: string; set?: any; pods: any[]; claims?: (n: string) => boolean; rev?: Revisions; want: string[] }[] = [
+  const cases: { name: string; set?: any; pods: any[]; claims?: (n: string) => any; rev?: Revisions; want: string[] }[] = [
     { name: 'OrderedReady: an empty set starts with web-0 and its claim', pods: [], want: ['create web-0 [www-web-0]'] },
     { name: 'OrderedReady: web-1 waits for web-0 to be Running and Ready', pods: [pod(0, 'pending')], want: [] },
     { name: 'OrderedReady: web-0 ready, web-1 next', pods: [pod(0)], want: ['create web-1 [www-web-1]'] },
@@ -95,5 +98,26 @@ describe('computeReplicaStatus', () => {
   it('a finished rolling update makes the update revision current', () => {
     const s = computeReplicaStatus(set(), [0, 1, 2].map((i) => pod(i)), REV, 0);
     expect(s).toEqual({ replicas: 3, readyReplicas: 3, availableReplicas: 3, currentReplicas: 3, updatedReplicas: 3, currentRevision: 'web-new', updateRevision: 'web-new' });
+  });
+});
+
+describe('persistentVolumeClaimRetentionPolicy', () => {
+  const withUid = (p: any) => ((p.metadata.uid = `uid-${p.metadata.name}`), p);
+  const policy = (whenDeleted: string, whenScaled: string) => set({ replicas: 2, persistentVolumeClaimRetentionPolicy: { whenDeleted, whenScaled } });
+  it('Retain/Retain: claims are created with no owner', () => {
+    const [a] = planStatefulSet(policy('Retain', 'Retain'), [], noClaims, SAME, 0) as any[];
+    expect(a.claims[0].metadata.ownerReferences).toBeUndefined();
+  });
+  it('whenDeleted Delete: the set owns the new claim', () => {
+    const [a] = planStatefulSet(policy('Delete', 'Retain'), [], noClaims, SAME, 0) as any[];
+    expect(a.claims[0].metadata.ownerReferences).toEqual([{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'web', uid: 'sts-uid' }]);
+  });
+  it('whenScaled Delete: a scaled-away pod owns its claim before it is deleted', () => {
+    const pods = [0, 1, 2].map((i) => withUid(pod(i)));
+    expect(show(planStatefulSet(policy('Retain', 'Delete'), pods, allClaims, SAME, 0))).toEqual(['owners www-web-2 [Pod/web-2]', 'delete web-2 (scale-down)']);
+  });
+  it('Retain again: the owners go', () => {
+    const owned = (name: string) => ({ metadata: { name, namespace: 'default', ownerReferences: [{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'web', uid: 'sts-uid' }] } });
+    expect(show(planStatefulSet(policy('Retain', 'Retain'), [withUid(pod(0)), withUid(pod(1))], owned, SAME, 0))).toEqual(['owners www-web-0 []', 'owners www-web-1 []']);
   });
 });
