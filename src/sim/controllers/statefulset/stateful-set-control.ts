@@ -35,7 +35,7 @@ export interface Revisions {
 export type StatefulSetAction =
   /** Create the claims that do not exist yet, then the pod. */
   | { type: 'create'; pod: KObject; claims: KObject[] }
-  | { type: 'delete'; pod: KObject; why: 'failed' | 'scale-down' | 'update' }
+  | { type: 'delete'; pod: KObject; why: 'failed' | 'terminated' | 'scale-down' | 'update' }
   /** Set a claim's owner references as the retention policy wants them. */
   | { type: 'claim-owners'; claim: KObject; ownerReferences: KObject[] };
 
@@ -96,7 +96,7 @@ export function planStatefulSet(set: KObject, pods: readonly KObject[], getClaim
   for (const pod of wanted) {
     if (isFailed(pod) || isSucceeded(pod)) {
       // Deleted now, made again on a later sync once it is gone.
-      if (!isTerminating(pod)) actions.push({ type: 'delete', pod, why: 'failed' });
+      if (!isTerminating(pod)) actions.push({ type: 'delete', pod, why: isFailed(pod) ? 'failed' : 'terminated' });
       if (monotonic) return actions;
       continue;
     }

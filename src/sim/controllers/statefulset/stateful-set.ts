@@ -115,7 +115,13 @@ export class StatefulSetController {
     const a = actions[n];
     const next = (err?: string) => (err ? done(err) : this.#run(set, actions, n + 1, done));
     if (a.type === 'create') this.#createStatefulPod(set, a.pod, a.claims, next);
-    else if (a.type === 'delete') this.#deleteStatefulPod(set, a.pod, next);
+    else if (a.type === 'delete') {
+      // upstream: processReplica's events before a finished pod is deleted and made again.
+      const where = `StatefulSet ${set.metadata.namespace}/${set.metadata.name}`;
+      if (a.why === 'failed') this.#recorder.event(set, 'Warning', 'RecreatingFailedPod', `${where} is recreating failed Pod ${a.pod.metadata.name}`);
+      if (a.why === 'terminated') this.#recorder.event(set, 'Normal', 'RecreatingTerminatedPod', `${where} is recreating terminated Pod ${a.pod.metadata.name}`);
+      this.#deleteStatefulPod(set, a.pod, next);
+    }
     else {
       // upstream: UpdatePodClaimForRetentionPolicy (an update of the claim's metadata).
       const ownerReferences = a.ownerReferences.length > 0 ? a.ownerReferences : null;

@@ -64,6 +64,7 @@ describe('planStatefulSet', () => {
     { name: 'a deleted pod comes back with the same name and its old claim', pods: [pod(1), pod(2)], claims: allClaims, want: ['create web-0 []'] },
     { name: 'a terminating pod is waited for before it is made again', pods: [pod(0, 'terminating'), pod(1), pod(2)], want: [] },
     { name: 'a failed pod is deleted (and made again later)', pods: [pod(0), pod(1, 'failed'), pod(2)], want: ['delete web-1 (failed)'] },
+    { name: 'OrderedReady: nothing above a failed pod moves meanwhile', set: set({ replicas: 2 }), pods: [pod(0, 'failed'), pod(1), pod(2)], want: ['delete web-0 (failed)'] },
     { name: 'Parallel: all at once', set: set({ podManagementPolicy: 'Parallel' }), pods: [], want: ['create web-0 [www-web-0]', 'create web-1 [www-web-1]', 'create web-2 [www-web-2]'] },
     { name: 'Parallel: does not wait for web-0', set: set({ podManagementPolicy: 'Parallel' }), pods: [pod(0, 'pending')], want: ['create web-1 [www-web-1]', 'create web-2 [www-web-2]'] },
     { name: 'scale 5 -> 3: web-4 goes first', pods: [0, 1, 2, 3, 4].map((i) => pod(i)), want: ['delete web-4 (scale-down)'] },

@@ -132,4 +132,19 @@ EOF`);
     ]);
     expect(await out('kubectl rollout pause sts web')).toBe('error: pausing is not supported\n');
   }, 30_000);
+
+  it('Parallel starts every pod at once; OnDelete waits for the user to delete a pod', async () => {
+    const { cluster, out, pods } = await boot(24);
+    await out(manifest('nginx:1.25', '  podManagementPolicy: Parallel\n  updateStrategy:\n    type: OnDelete\n'));
+    await cluster.advance(1_000);
+    expect((await pods()).map((p) => p.metadata.name)).toEqual(['web-0', 'web-1', 'web-2']);
+    await cluster.advance(40_000);
+    expect(await out('kubectl set image sts/web nginx=nginx:1.27')).toBe('statefulset.apps/web image updated\n');
+    await cluster.advance(30_000);
+    expect((await pods()).map((p) => p.spec.containers[0].image)).toEqual(['nginx:1.25', 'nginx:1.25', 'nginx:1.25']);
+    await out('kubectl delete pod web-1');
+    await cluster.advance(30_000);
+    expect((await pods()).map((p) => `${p.metadata.name} ${p.status.phase} ${p.spec.containers[0].image}`)).toEqual(['web-0 Running nginx:1.25', 'web-1 Running nginx:1.27', 'web-2 Running nginx:1.25']);
+    expect(await out('kubectl rollout status sts web')).toBe('error: rollout status is only available for RollingUpdate strategy type\n');
+  }, 30_000);
 });
