@@ -14,7 +14,7 @@ import { toKubectlYaml } from '../../sim/kubectl/printers/yaml-json';
 const SYSTEM_NAMESPACES = new Set(['kube-system', 'kube-public', 'kube-node-lease', 'default']);
 
 /** The order `kubectl apply` needs: namespaces first, then what pods refer to, then workloads. */
-const EXPORTED = ['namespaces', 'priorityclasses', 'storageclasses', 'persistentvolumes', 'configmaps', 'secrets', 'persistentvolumeclaims', 'services', 'deployments', 'daemonsets', 'replicasets', 'pods'] as const;
+const EXPORTED = ['namespaces', 'priorityclasses', 'storageclasses', 'persistentvolumes', 'configmaps', 'secrets', 'persistentvolumeclaims', 'services', 'deployments', 'daemonsets', 'statefulsets', 'replicasets', 'pods'] as const;
 
 /** Metadata fields the server sets (upstream: staging/src/k8s.io/apimachinery/pkg/apis/meta/v1 ObjectMeta, "Read-only"). */
 const SERVER_METADATA = ['uid', 'resourceVersion', 'generation', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'managedFields', 'selfLink', 'ownerReferences'];
@@ -59,7 +59,7 @@ export function stripServerFields(resource: string, o: KObject): KObject {
   if (resource === 'persistentvolumeclaims' && out.spec) delete out.spec.volumeName;
   if (resource === 'persistentvolumes' && out.spec) delete out.spec.claimRef;
   if (resource === 'pods' && out.spec) stripPodSpec(out.spec, true);
-  for (const r of ['deployments', 'daemonsets', 'replicasets']) {
+  for (const r of ['deployments', 'daemonsets', 'statefulsets', 'replicasets']) {
     if (resource !== r || !out.spec?.template) continue;
     delete out.spec.template.metadata?.creationTimestamp;
     if (out.spec.template.spec) stripPodSpec(out.spec.template.spec, false);

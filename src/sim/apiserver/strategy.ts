@@ -20,7 +20,7 @@ export interface StrategyContext {
 
 /** Resources whose `status` is only written through the status subresource. */
 export const HAS_STATUS_SUBRESOURCE = new Set([
-  'pods', 'nodes', 'namespaces', 'services', 'deployments', 'replicasets', 'daemonsets',
+  'pods', 'nodes', 'namespaces', 'services', 'deployments', 'replicasets', 'daemonsets', 'statefulsets',
   'persistentvolumes', 'persistentvolumeclaims', 'poddisruptionbudgets'
 ]);
 
@@ -39,6 +39,12 @@ export function prepareForCreate(resource: string, obj: KObject, ctx: StrategyCo
     case 'daemonsets':
     case 'poddisruptionbudgets': // upstream: pkg/registry/policy/poddisruptionbudget/strategy.go PrepareForCreate
       obj.status = {};
+      obj.metadata.generation = 1;
+      break;
+    case 'statefulsets':
+      // upstream: pkg/registry/apps/statefulset/strategy.go PrepareForCreate; StatefulSetStatus's
+      // replicas and availableReplicas have no omitempty, so an empty status still shows them.
+      obj.status = { replicas: 0, availableReplicas: 0 };
       obj.metadata.generation = 1;
       break;
     case 'services':

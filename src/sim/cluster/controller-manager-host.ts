@@ -13,6 +13,7 @@ import { TaintEvictionController } from '../controllers/tainteviction/controller
 import { EndpointController, ENDPOINT_CONTROLLER } from '../controllers/endpoint/endpoints-controller';
 import { EndpointSliceController, ENDPOINTSLICE_CONTROLLER } from '../controllers/endpointslice/endpointslice-controller';
 import { DaemonSetsController, DAEMONSET_CONTROLLER } from '../controllers/daemon/daemon-controller';
+import { StatefulSetController, STATEFULSET_CONTROLLER } from '../controllers/statefulset/stateful-set';
 import { PersistentVolumeController, PV_CONTROLLER } from '../controllers/volume/pv-controller';
 import { StorageProtectionController, PVC_PROTECTION_CONTROLLER, PV_PROTECTION_CONTROLLER } from '../controllers/volume/protection';
 import { DisruptionController, DISRUPTION_CONTROLLER } from '../controllers/disruption/disruption';
@@ -34,6 +35,7 @@ export class ControllerManagerHost extends ClientHost {
     new EndpointController(this.client(ENDPOINT_CONTROLLER), factory, this.clock);
     new EndpointSliceController(this.client(ENDPOINTSLICE_CONTROLLER), factory, this.clock);
     new DaemonSetsController(this.client(DAEMONSET_CONTROLLER), factory, this.clock);
+    new StatefulSetController(this.client(STATEFULSET_CONTROLLER), factory, this.clock);
     // The PV binder, with the hostpath CSI driver's external provisioner (its own client) alongside.
     new PersistentVolumeController(this.client(PV_CONTROLLER), factory, this.clock, this.client('csi-provisioner'));
     new StorageProtectionController(this.client(PVC_PROTECTION_CONTROLLER), this.client(PV_PROTECTION_CONTROLLER), factory, this.clock);

@@ -49,6 +49,7 @@ async function describeContext(inv: Invocation, r: ResourceInfo, obj: KObject): 
       return ctx;
     case 'ReplicaSet':
     case 'DaemonSet':
+    case 'StatefulSet':
       ctx.pods = await list(inv, { resource: 'pods', namespace: ns, labelSelector: labelSelectorString(obj.spec?.selector) ?? undefined });
       ctx.events = await eventsFor(inv, ns, [['name', md.name], ['namespace', ns ?? ''], ['kind', r.kind], ['uid', md.uid]]);
       return ctx;

@@ -115,8 +115,10 @@ export function rolloutStatus(r: ResourceInfo, obj: KObject, revision: number): 
     if (st.observedGeneration === undefined || gen > st.observedGeneration) return { text: 'Waiting for statefulset spec update to be observed...\n', done: false };
     const replicas = obj.spec?.replicas ?? 1;
     if ((st.readyReplicas ?? 0) < replicas) return { text: `Waiting for ${replicas - (st.readyReplicas ?? 0)} pods to be ready...\n`, done: false };
-    const partition = obj.spec?.updateStrategy?.rollingUpdate?.partition ?? 0;
-    if (partition > 0) {
+    // upstream checks for a rollingUpdate with a partition, which the API server's defaults always
+    // give (partition 0): a plain StatefulSet reports a "partitioned roll out" too.
+    const partition: number | undefined = obj.spec?.updateStrategy?.rollingUpdate?.partition;
+    if (partition !== undefined && partition !== null) {
       if ((st.updatedReplicas ?? 0) < replicas - partition) {
         return { text: `Waiting for partitioned roll out to finish: ${st.updatedReplicas ?? 0} out of ${replicas - partition} new pods have been updated...\n`, done: false };
       }
@@ -368,7 +370,8 @@ function patchCommand(name: string, long: string, short: string, operation: stri
       const errors: ErrorEntry[] = [];
       const items = await targets(inv, errors);
       for (const { resource: r, object: d } of items) {
-        if (r.name !== 'deployments') {
+        // upstream objectrestarter.go also restarts StatefulSets (the same template annotation).
+        if (r.name !== 'deployments' && !(name === 'restart' && r.name === 'statefulsets')) {
           errors.push({ message: unsupported });
           continue;
         }

@@ -111,10 +111,11 @@ describe('discovery', () => {
       'NAME                     SHORTNAMES   APIVERSION               NAMESPACED   KIND\nconfigmaps               cm           v1                       true         ConfigMap\nendpoints                ep           v1                       true         Endpoints\nevents                   ev           v1                       true         Event'
     );
     expect(r.stdout).toContain('\ndeployments              deploy       apps/v1                  true         Deployment\n');
+    expect(r.stdout).toContain('\nstatefulsets             sts          apps/v1                  true         StatefulSet\n');
     expect((await b.run('kubectl api-resources --namespaced=false')).stdout).toBe(
       'NAME                SHORTNAMES   APIVERSION             NAMESPACED   KIND\nnamespaces          ns           v1                     false        Namespace\nnodes               no           v1                     false        Node\npersistentvolumes   pv           v1                     false        PersistentVolume\npriorityclasses     pc           scheduling.k8s.io/v1   false        PriorityClass\nstorageclasses      sc           storage.k8s.io/v1      false        StorageClass\n'
     );
-    expect((await b.run('kubectl api-resources -o name --api-group=apps')).stdout).toBe('daemonsets.apps\ndeployments.apps\nreplicasets.apps\n');
+    expect((await b.run('kubectl api-resources -o name --api-group=apps')).stdout).toBe('daemonsets.apps\ndeployments.apps\nreplicasets.apps\nstatefulsets.apps\n');
     expect((await b.run('kubectl api-resources --sort-by=kind')).stdout.split('\n')[2]).toMatch(/^daemonsets /);
     expect((await b.run('kubectl api-resources -o wide')).stdout.split('\n')[0]).toBe(
       'NAME                     SHORTNAMES   APIVERSION               NAMESPACED   KIND                    VERBS                                                        CATEGORIES'

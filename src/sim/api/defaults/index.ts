@@ -305,6 +305,34 @@ function defaultDaemonSet(ds: Obj): void {
   defaultTemplate(ds);
 }
 
+/**
+ * SetDefaults_StatefulSet (pkg/apis/apps/v1/defaults.go, StatefulSetAutoDeletePVC on as in v1.32),
+ * plus the PVC defaults of each volumeClaimTemplate.
+ */
+function defaultStatefulSet(sts: Obj): void {
+  const spec = child(sts, 'spec');
+  if (emptyStr(spec.podManagementPolicy)) spec.podManagementPolicy = 'OrderedReady';
+  const us = child(spec, 'updateStrategy');
+  if (emptyStr(us.type)) {
+    us.type = 'RollingUpdate';
+    child(us, 'rollingUpdate');
+  }
+  if (us.type === 'RollingUpdate' && isObj(us.rollingUpdate) && unset(us.rollingUpdate.partition)) us.rollingUpdate.partition = 0;
+  const retention = child(spec, 'persistentVolumeClaimRetentionPolicy');
+  if (emptyStr(retention.whenDeleted)) retention.whenDeleted = 'Retain';
+  if (emptyStr(retention.whenScaled)) retention.whenScaled = 'Retain';
+  if (unset(spec.replicas)) spec.replicas = 1;
+  if (unset(spec.revisionHistoryLimit)) spec.revisionHistoryLimit = 10;
+  for (const claim of list(spec.volumeClaimTemplates)) {
+    // The embedded claims are full objects: the server fills in their apiVersion and kind.
+    claim.apiVersion ??= 'v1';
+    claim.kind ??= 'PersistentVolumeClaim';
+    defaultPVCSpec(child(claim, 'spec'));
+    if (emptyStr(child(claim, 'status').phase)) claim.status.phase = 'Pending';
+  }
+  defaultTemplate(sts);
+}
+
 function defaultReplicaSet(rs: Obj): void {
   const spec = child(rs, 'spec');
   if (unset(spec.replicas)) spec.replicas = 1;
@@ -377,6 +405,7 @@ const DEFAULTERS: Record<string, (obj: Obj, opts: DefaultsOptions) => void> = {
   ReplicaSet: defaultReplicaSet,
   Deployment: defaultDeployment,
   DaemonSet: defaultDaemonSet,
+  StatefulSet: defaultStatefulSet,
   Service: defaultService,
   Secret: (s) => {
     if (emptyStr(s.type)) s.type = 'Opaque';

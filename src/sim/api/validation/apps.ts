@@ -1,17 +1,19 @@
 /**
- * ReplicaSet, Deployment and DaemonSet validation.
+ * ReplicaSet, Deployment, DaemonSet and StatefulSet validation.
  *
  * upstream: pkg/apis/apps/validation/validation.go (ValidateReplicaSet, ValidateReplicaSetSpec,
  *           ValidatePodTemplateSpecForReplicaSet, ValidateDeployment, ValidateDeploymentSpec,
  *           ValidateDeploymentStrategy, ValidateRollingUpdateDeployment, ValidateDaemonSet,
  *           ValidateDaemonSetSpec, ValidateDaemonSetUpdateStrategy, ValidateRollingUpdateDaemonSet,
- *           ValidatePositiveIntOrPercent, IsNotMoreThan100Percent)
+ *           ValidatePositiveIntOrPercent, IsNotMoreThan100Percent, ValidateStatefulSet,
+ *           ValidateStatefulSetSpec, ValidateStatefulSetUpdate, ValidatePodTemplateSpecForStatefulSet)
  *           pkg/registry/apps/{deployment,replicaset,daemonset}/strategy.go ValidateUpdate
  *           (selector immutability in apps/v1)
  */
 import { selectorFromLabelSelector } from '../labels';
 import { forbidden, goRepr, invalid, notSupported, path, required, type FieldError, type Path } from './field';
 import {
+  deepEqual,
   goIntOrString,
   goLabels,
   goLabelSelector,
@@ -19,13 +21,15 @@ import {
   num,
   str,
   validateImmutableField,
+  validateAnnotations,
+  validateLabels,
   validateLabelSelector,
   validateNonnegativeField,
   validateObjectMeta,
   validateObjectMetaUpdate,
   type Obj
 } from './meta';
-import { isValidPercent, nameIsDNSSubdomain } from './names';
+import { isValidPercent, nameIsDNSLabel, nameIsDNSSubdomain } from './names';
 import { validatePodTemplateSpec } from './pod';
 
 interface Sel {
@@ -264,5 +268,115 @@ export function validateDaemonSet(obj: Obj, old?: Obj): FieldError[] {
   else errs.push(...validateObjectMeta(obj.metadata, true, nameIsDNSSubdomain, path('metadata')));
   errs.push(...validateDaemonSetSpec(obj.spec, path('spec')));
   if (old) errs.push(...validateImmutableField(obj.spec?.selector, old.spec?.selector, path('spec', 'selector'), goLabelSelector(obj.spec?.selector)));
+  return errs;
+}
+
+// ---------------------------------------------------------------------------------------------
+// StatefulSet
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * upstream ValidatePodTemplateSpecForStatefulSet: the selector must match the template's labels;
+ * the pod spec itself is not validated (upstream's TODO: the claim templates' volumes would fail
+ * the volume-mount checks), so a bad container shows up as FailedCreate events instead.
+ */
+function validatePodTemplateSpecForStatefulSet(template: Obj, selector: Sel, p: Path): FieldError[] {
+  const errs: FieldError[] = [];
+  if (!selector.empty() && !selector.matches(templateLabels(template))) {
+    errs.push(invalid(p.child('metadata', 'labels'), goLabels(template.metadata?.labels), '`selector` does not match template `labels`'));
+  }
+  errs.push(...validateLabels(template.metadata?.labels, p.child('labels')));
+  errs.push(...validateAnnotations(template.metadata?.annotations, p.child('annotations')));
+  return errs;
+}
+
+/** upstream ValidatePersistentVolumeClaimRetentionPolicyType */
+function validateRetentionPolicyType(v: unknown, p: Path): FieldError[] {
+  return v === 'Retain' || v === 'Delete' ? [] : [notSupported(p, str(v), ['Retain', 'Delete'])];
+}
+
+/** upstream ValidateStatefulSetSpec */
+function validateStatefulSetSpec(specIn: unknown, p: Path): FieldError[] {
+  const spec: Obj = isObj(specIn) ? specIn : {};
+  const errs: FieldError[] = [];
+  const pmp = str(spec.podManagementPolicy);
+  if (pmp === '') errs.push(required(p.child('podManagementPolicy'), ''));
+  else if (pmp !== 'OrderedReady' && pmp !== 'Parallel') errs.push(invalid(p.child('podManagementPolicy'), pmp, "must be 'OrderedReady' or 'Parallel'"));
+
+  const us: Obj = isObj(spec.updateStrategy) ? spec.updateStrategy : {};
+  switch (str(us.type)) {
+    case '':
+      errs.push(required(p.child('updateStrategy'), ''));
+      break;
+    case 'OnDelete':
+      if (isObj(us.rollingUpdate)) {
+        errs.push(invalid(p.child('updateStrategy', 'rollingUpdate'), goRepr(`&apps.RollingUpdateStatefulSetStrategy{Partition:${num(us.rollingUpdate.partition)}, MaxUnavailable:<nil>}`), "only allowed for updateStrategy 'RollingUpdate'"));
+      }
+      break;
+    case 'RollingUpdate':
+      // upstream validateRollingUpdateStatefulSet (maxUnavailable is behind the alpha MaxUnavailableStatefulSet gate).
+      if (isObj(us.rollingUpdate)) errs.push(...validateNonnegativeField(num(us.rollingUpdate.partition), p.child('updateStrategy', 'rollingUpdate', 'partition')));
+      break;
+    default: {
+      const ru = isObj(us.rollingUpdate) ? '(*apps.RollingUpdateStatefulSetStrategy)(0xc000010000)' : '(*apps.RollingUpdateStatefulSetStrategy)(nil)';
+      errs.push(invalid(p.child('updateStrategy'), goRepr(`apps.StatefulSetUpdateStrategy{Type:${JSON.stringify(str(us.type))}, RollingUpdate:${ru}}`), "must be 'RollingUpdate' or 'OnDelete'"));
+    }
+  }
+  if (isObj(spec.persistentVolumeClaimRetentionPolicy)) {
+    const rp = p.child('persistentVolumeClaimRetentionPolicy');
+    errs.push(...validateRetentionPolicyType(spec.persistentVolumeClaimRetentionPolicy.whenDeleted, rp.child('whenDeleted')));
+    errs.push(...validateRetentionPolicyType(spec.persistentVolumeClaimRetentionPolicy.whenScaled, rp.child('whenScaled')));
+  }
+  errs.push(...validateNonnegativeField(num(spec.replicas), p.child('replicas')));
+  errs.push(...validateNonnegativeField(num(spec.minReadySeconds), p.child('minReadySeconds')));
+  if (isObj(spec.ordinals)) errs.push(...validateNonnegativeField(num(spec.ordinals.start), p.child('ordinals.start')));
+
+  if (spec.selector === undefined || spec.selector === null) {
+    errs.push(required(p.child('selector'), ''));
+  } else {
+    errs.push(...validateLabelSelector(spec.selector, { allowInvalidLabelValueInSelector: false }, p.child('selector')));
+    const s: Obj = isObj(spec.selector) ? spec.selector : {};
+    const n = Object.keys(isObj(s.matchLabels) ? s.matchLabels : {}).length + (Array.isArray(s.matchExpressions) ? s.matchExpressions.length : 0);
+    if (n === 0) errs.push(invalid(p.child('selector'), goLabelSelector(spec.selector), 'empty selector is invalid for statefulset'));
+  }
+  const template: Obj = isObj(spec.template) ? spec.template : {};
+  const selector = asSelector(spec.selector);
+  if (!selector) errs.push(invalid(p.child('selector'), goLabelSelector(spec.selector), ''));
+  else errs.push(...validatePodTemplateSpecForStatefulSet(template, selector, p.child('template')));
+  const rp = str(template.spec?.restartPolicy);
+  if (rp !== 'Always') errs.push(notSupported(p.child('template', 'spec', 'restartPolicy'), rp, ['Always']));
+  if (template.spec?.activeDeadlineSeconds !== undefined && template.spec?.activeDeadlineSeconds !== null) {
+    errs.push(forbidden(p.child('template', 'spec', 'activeDeadlineSeconds'), 'activeDeadlineSeconds in StatefulSet is not Supported'));
+  }
+  return errs;
+}
+
+/** The spec fields an update may change. upstream ValidateStatefulSetUpdate. */
+const STATEFULSET_MUTABLE = ['replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy', 'minReadySeconds'];
+
+/**
+ * upstream ValidateStatefulSet (name: a DNS label, as pod names NAME-ORDINAL must be) /
+ * ValidateStatefulSetUpdate (spec fields other than the mutable ones are forbidden to change).
+ */
+export function validateStatefulSet(obj: Obj, old?: Obj): FieldError[] {
+  const errs: FieldError[] = [];
+  if (old) errs.push(...validateObjectMetaUpdate(obj.metadata, old.metadata, path('metadata')));
+  else errs.push(...validateObjectMeta(obj.metadata, true, nameIsDNSLabel, path('metadata')));
+  errs.push(...validateStatefulSetSpec(obj.spec, path('spec')));
+  if (old) {
+    const strip = (spec: unknown): Obj => {
+      const c: Obj = { ...(isObj(spec) ? spec : {}) };
+      for (const f of STATEFULSET_MUTABLE) delete c[f];
+      return c;
+    };
+    if (!deepEqual(strip(obj.spec), strip(old.spec))) {
+      errs.push(
+        forbidden(
+          path('spec'),
+          "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden"
+        )
+      );
+    }
+  }
   return errs;
 }

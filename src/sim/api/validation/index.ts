@@ -9,7 +9,7 @@
  * upstream: pkg/registry/<group>/<resource>/strategy.go Validate / ValidateUpdate, and
  *           staging/src/k8s.io/apiserver/pkg/registry/rest/{create,update}.go (BeforeCreate / BeforeUpdate)
  */
-import { validateDaemonSet, validateDeployment, validateReplicaSet } from './apps';
+import { validateDaemonSet, validateDeployment, validateReplicaSet, validateStatefulSet } from './apps';
 import { validateLease, validatePriorityClass, validateStorageClass } from './cluster';
 import {
   validateConfigMap,
@@ -40,6 +40,7 @@ const VALIDATORS: Record<string, Validator> = {
   ReplicaSet: validateReplicaSet,
   Deployment: validateDeployment,
   DaemonSet: validateDaemonSet,
+  StatefulSet: validateStatefulSet,
   Service: (obj, old) => (old ? validateServiceUpdate(obj, old) : validateServiceCreate(obj)),
   Endpoints: validateEndpoints,
   EndpointSlice: validateEndpointSlice,

@@ -5,7 +5,7 @@
  * subresource reads that status to allow or refuse an eviction.
  * upstream: pkg/controller/disruption/disruption.go (NewDisruptionController, addPod, updatePod,
  * deletePod, getPdbForPod, sync, trySync, failSafe, finders). Left out: the stale
- * DisruptionTarget condition cleanup, StatefulSets and ReplicationControllers (not served here).
+ * DisruptionTarget condition cleanup and ReplicationControllers (not served here).
  */
 import type { KObject } from '../../apiserver/store';
 import { pdbSelectsPod, setStatusCondition, DISRUPTION_ALLOWED_CONDITION, SYNC_FAILED_REASON } from '../../api/poddisruptionbudget';
@@ -32,6 +32,7 @@ export class DisruptionController {
   #podInformer: SharedInformer;
   #rsInformer: SharedInformer;
   #deploymentInformer: SharedInformer;
+  #statefulSetInformer: SharedInformer;
 
   constructor(
     readonly client: Client,
@@ -45,6 +46,7 @@ export class DisruptionController {
     this.#podInformer = factory.informer('pods');
     this.#rsInformer = factory.informer('replicasets');
     this.#deploymentInformer = factory.informer('deployments');
+    this.#statefulSetInformer = factory.informer('statefulsets');
     this.#pdbInformer.addEventHandler({
       add: (pdb) => this.queue.add(keyOf(pdb)),
       update: (_old, pdb) => this.queue.add(keyOf(pdb)),
@@ -59,7 +61,7 @@ export class DisruptionController {
       },
       delete: (pod) => this.#enqueueForPod(pod)
     });
-    this.#runner.startWhenSynced([this.#podInformer, this.#pdbInformer, this.#rsInformer, this.#deploymentInformer]);
+    this.#runner.startWhenSynced([this.#podInformer, this.#pdbInformer, this.#rsInformer, this.#deploymentInformer, this.#statefulSetInformer]);
   }
 
   /** upstream: getPdbForPod: the first budget selecting the pod (by name), with a warning when several do. */
@@ -73,8 +75,15 @@ export class DisruptionController {
     this.queue.add(keyOf(pdbs[0]));
   }
 
-  /** upstream: finders(): a ReplicaSet not owned by a Deployment, or the Deployment owning the pod's ReplicaSet. */
+  /**
+   * upstream: finders(): a ReplicaSet not owned by a Deployment, the Deployment owning the pod's
+   * ReplicaSet, or the pod's StatefulSet (getPodStatefulSet).
+   */
   #findScale: ScaleFinder = (ref, namespace) => {
+    if (ref.kind === 'StatefulSet') {
+      const ss = this.#statefulSetInformer.get(namespace, ref.name);
+      return ss && ss.metadata.uid === ref.uid ? { uid: ss.metadata.uid, scale: ss.spec?.replicas ?? 1 } : undefined;
+    }
     if (ref.kind !== 'ReplicaSet') return undefined;
     const rs = this.#rsInformer.get(namespace, ref.name);
     if (!rs || rs.metadata.uid !== ref.uid) return undefined;

@@ -1182,6 +1182,47 @@ function describeDaemonSetImpl(ds: any, ctx: DescribeContext): string {
   });
 }
 
+/** upstream: describe.go StatefulSetDescriber.Describe. */
+function describeStatefulSetImpl(ps: any, ctx: DescribeContext): string {
+  const m = ps?.metadata ?? {};
+  const spec = ps?.spec ?? {};
+  const [running, waiting, succeeded, failed] = podStatusForController(ps, (l) => labelSelectorMatches(spec.selector, l), ctx.pods ?? []);
+  const events = objectEvents(ps, 'StatefulSet', ctx);
+  return tabbedString((w) => {
+    w.write(LEVEL_0, `Name:\t${m.name ?? ''}\n`);
+    w.write(LEVEL_0, `Namespace:\t${m.namespace ?? ''}\n`);
+    w.write(LEVEL_0, `CreationTimestamp:\t${formatRFC1123Z(m.creationTimestamp)}\n`);
+    w.write(LEVEL_0, `Selector:\t${formatLabelSelector(spec.selector)}\n`);
+    printLabelsMultiline(w, 'Labels', m.labels);
+    printAnnotationsMultiline(w, 'Annotations', m.annotations);
+    w.write(LEVEL_0, `Replicas:\t${spec.replicas ?? 1} desired | ${ps?.status?.replicas ?? 0} total\n`);
+    w.write(LEVEL_0, `Update Strategy:\t${spec.updateStrategy?.type ?? ''}\n`);
+    const ru = spec.updateStrategy?.rollingUpdate;
+    if (ru && ru.partition != null) {
+      w.write(LEVEL_1, `Partition:\t${ru.partition}\n`);
+      if (ru.maxUnavailable != null) w.write(LEVEL_1, `MaxUnavailable:\t${String(ru.maxUnavailable)}\n`);
+    }
+    w.write(LEVEL_0, `Pods Status:\t${running} Running / ${waiting} Waiting / ${succeeded} Succeeded / ${failed} Failed\n`);
+    describePodTemplate(spec.template, w);
+    // upstream: describeVolumeClaimTemplates
+    const templates: any[] = spec.volumeClaimTemplates ?? [];
+    if (templates.length === 0) w.write(LEVEL_0, 'Volume Claims:\t<none>\n');
+    else {
+      w.write(LEVEL_0, 'Volume Claims:\n');
+      for (const pvc of templates) {
+        w.write(LEVEL_1, `Name:\t${pvc?.metadata?.name ?? ''}\n`);
+        const sc = pvc?.spec?.storageClassName ?? pvc?.metadata?.annotations?.['volume.beta.kubernetes.io/storage-class'] ?? '';
+        w.write(LEVEL_1, `StorageClass:\t${sc}\n`);
+        printLabelsMultilineWithIndent(w, '  ', 'Labels', '\t', pvc?.metadata?.labels);
+        printLabelsMultilineWithIndent(w, '  ', 'Annotations', '\t', pvc?.metadata?.annotations);
+        w.write(LEVEL_1, `Capacity:\t${pvc?.spec?.resources?.requests?.storage ?? '<default>'}\n`);
+        w.write(LEVEL_1, `Access Modes:\t[${(pvc?.spec?.accessModes ?? []).join(' ')}]\n`);
+      }
+    }
+    if (events) describeEvents(events, w, ctx.now);
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Service
 
@@ -1506,6 +1547,9 @@ export function describe(kind: string, obj: any, ctx: DescribeContext): string |
     case 'daemonset':
     case 'daemonsets':
       return describeDaemonSetImpl(obj, ctx);
+    case 'statefulset':
+    case 'statefulsets':
+      return describeStatefulSetImpl(obj, ctx);
     case 'service':
     case 'services':
       return describeServiceImpl(obj, ctx);

@@ -47,6 +47,8 @@ export const LAYERS = {
   'nginx-1.27': 43_900 * KB,
   'nginx-1.27-alpine': 16_800 * KB,
   'nginx-entrypoint': 4 * KB,
+  'nginx-slim-0.21': 16_300 * KB,
+  'nginx-slim-0.24': 17_600 * KB,
   'httpd-2.4': 30_100 * KB,
   'redis-7.4': 17_300 * KB,
   'postgres-17': 126_500 * KB,
@@ -133,6 +135,9 @@ export const IMAGE_CATALOG: readonly CatalogEntry[] = [
   nginx(['1.27', 'latest'], 'debian-bookworm-slim', 'nginx-1.27'),
   // Alpine's nginx: the same server on musl and busybox (its sh is the one the shell simulates).
   nginx(['1.27-alpine', 'alpine'], 'alpine-3.20', 'nginx-1.27-alpine'),
+  // The StatefulSet Basics tutorial's web server (registry.k8s.io/nginx-slim), updated there from 0.21 to 0.24.
+  { ...nginx(['0.21'], 'debian-bookworm-slim', 'nginx-slim-0.21'), repository: 'registry.k8s.io/nginx-slim' },
+  { ...nginx(['0.24'], 'debian-bookworm-slim', 'nginx-slim-0.24'), repository: 'registry.k8s.io/nginx-slim' },
   {
     repository: 'docker.io/library/httpd', tags: ['2.4', 'latest'], layers: ['debian-bookworm-slim', 'httpd-2.4'],
     config: { cmd: ['httpd-foreground'], user: '', workingDir: '/usr/local/apache2', exposedPorts: ['80/tcp'], stopSignal: 'SIGWINCH' }, program: 'httpd'

@@ -122,6 +122,7 @@ describe('validate()', () => {
         'Secret',
         'Service',
         'ServiceAccount',
+        'StatefulSet',
         'StorageClass'
       ].sort()
     );
