@@ -87,6 +87,9 @@ export function generateJobSelector(job: KObject): void {
   const selector = (spec.selector ??= {});
   const matchLabels: Record<string, string> = (selector.matchLabels ??= {});
   if (!(CONTROLLER_UID_LABEL in matchLabels)) matchLabels[CONTROLLER_UID_LABEL] = job.metadata.uid;
+  // SetDefaults_Job copies the template's labels to a Job that has none; it runs again when the
+  // stored object is decoded, so a fresh Job shows the generated labels too.
+  if (Object.keys(job.metadata.labels ?? {}).length === 0) job.metadata.labels = { ...labels };
 }
 
 export const IS_DEFAULT_STORAGE_CLASS_ANNOTATION = 'storageclass.kubernetes.io/is-default-class';
