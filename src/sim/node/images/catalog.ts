@@ -67,7 +67,11 @@ export const LAYERS = {
   'kube-controller-manager-v1.32.0': 24_000 * KB,
   'kube-scheduler-v1.32.0': 18_300 * KB,
   'kube-proxy-v1.32.0': 13_000 * KB,
-  'coredns-v1.11.3': 18_500 * KB
+  'coredns-v1.11.3': 18_500 * KB,
+  // perl:5.34.0 (the Job docs' pi example) is buildpack-deps:bullseye + perl: about 336 MB compressed.
+  'debian-bullseye': 55_000 * KB,
+  'buildpack-deps-bullseye': 245_000 * KB,
+  'perl-5.34.0': 36_000 * KB
 } as const satisfies Record<string, number>;
 
 export type LayerName = keyof typeof LAYERS;
@@ -133,6 +137,10 @@ export const IMAGE_CATALOG: readonly CatalogEntry[] = [
   nginx(['1.27', 'latest'], 'debian-bookworm-slim', 'nginx-1.27'),
   // Alpine's nginx: the same server on musl and busybox (its sh is the one the shell simulates).
   nginx(['1.27-alpine', 'alpine'], 'alpine-3.20', 'nginx-1.27-alpine'),
+  {
+    repository: 'docker.io/library/perl', tags: ['5.34.0', '5.34'], layers: ['debian-bullseye', 'buildpack-deps-bullseye', 'perl-5.34.0'],
+    config: { cmd: ['perl5.34.0', '-de0'], user: '', env: [PATH] }, program: 'perl'
+  },
   {
     repository: 'docker.io/library/httpd', tags: ['2.4', 'latest'], layers: ['debian-bookworm-slim', 'httpd-2.4'],
     config: { cmd: ['httpd-foreground'], user: '', workingDir: '/usr/local/apache2', exposedPorts: ['80/tcp'], stopSignal: 'SIGWINCH' }, program: 'httpd'
