@@ -4,7 +4,7 @@
  * pod is counted once even if it is deleted), decides whether the Job has succeeded or failed
  * (backoffLimit, activeDeadlineSeconds), creates pods up to parallelism after the pod-failure
  * back-off, and writes the status: SuccessCriteriaMet / FailureTarget first, Complete / Failed
- * once no pod of the Job is left running.
+ * once no pod of the Job is left running. A suspended Job has its pods deleted (Suspended).
  * upstream: pkg/controller/job/job_controller.go (NewController, addPod/updatePod/deletePod,
  * syncJob, manageJob, deleteActivePods, trackJobStatusAndRemoveFinalizers,
  * flushUncountedAndRemoveFinalizers, recordJobFinished, cleanupPodFinalizers).
@@ -217,6 +217,23 @@ export class JobController {
         else if (completionsReached(job, succeeded, active.length)) finished = newCondition('SuccessCriteriaMet', 'CompletionsReached', now);
         if (finished) conditions.push(finished);
       }
+      // A Job that has not finished may be suspended (its pods deleted) and resumed (its
+      // startTime reset, so activeDeadlineSeconds counts active time only).
+      let suspendEvent: [string, string] | undefined;
+      if (!finished) {
+        const cond = conditions.find((c) => c.type === 'Suspended');
+        const t = timestamp(now);
+        if (suspended && cond?.status !== 'True') {
+          const next: JobCondition = { type: 'Suspended', status: 'True', lastProbeTime: t, lastTransitionTime: t, reason: 'JobSuspended', message: 'Job suspended' };
+          if (cond) Object.assign(cond, next);
+          else conditions.push(next);
+          suspendEvent = ['Suspended', 'Job suspended'];
+        } else if (!suspended && cond?.status === 'True') {
+          Object.assign(cond, { status: 'False', lastProbeTime: t, lastTransitionTime: t, reason: 'JobResumed', message: 'Job resumed' });
+          status.startTime = t;
+          suspendEvent = ['Resumed', 'Job resumed'];
+        }
+      }
 
       const afterManage = (manageErr?: string): void => {
         // 3. Complete / Failed once no pod is left running (upstream: delayTerminalCondition).
@@ -236,6 +253,7 @@ export class JobController {
         };
         this.#updateStatus(current, next, (err) => {
           if (err) return done(err);
+          if (suspendEvent) this.#recorder.event(job, 'Normal', ...suspendEvent);
           if (justFinished) this.#recordJobFinished(job, justFinished);
           // Wake at the active deadline.
           const ads: number | undefined = job.spec?.activeDeadlineSeconds;

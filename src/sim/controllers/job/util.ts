@@ -170,8 +170,9 @@ export function completionsReached(job: KObject, succeeded: number, active: numb
   return succeeded >= completions;
 }
 
-/** upstream: pastActiveDeadline. */
+/** upstream: pastActiveDeadline (the timer stops while the Job is suspended). */
 export function pastActiveDeadline(job: KObject, now: number): boolean {
+  if (job.spec?.suspend === true) return false;
   const ads: number | undefined = job.spec?.activeDeadlineSeconds;
   const start = parseTimestamp(job.status?.startTime);
   if (ads === undefined || ads === null || start === undefined) return false;

@@ -118,4 +118,26 @@ describe('Job controller', () => {
     expect(await run('kubectl get jobs')).toBe('No resources found in default namespace.\n');
     expect(await run('kubectl get pods -l job-name=ttl')).toBe('No resources found in default namespace.\n');
   }, 60_000);
+  it('suspends a Job (no pods, Suspended) and resumes it (JobResumed, startTime reset)', async () => {
+    const { cluster, run, json } = await boot();
+    await run(jobManifest('later', 'sleep 30', '  suspend: true\n'));
+    await cluster.advance(5_000);
+    expect(await run('kubectl get job later --no-headers')).toMatch(/^later\s+Suspended\s+0\/1\s+\d+s\n$/);
+    expect(await run('kubectl get pods -l job-name=later')).toBe('No resources found in default namespace.\n');
+    let job = await json('kubectl get job later -o json');
+    expect(job.status.startTime).toBeUndefined();
+    expect(job.status.conditions.map((c: any) => [c.type, c.status, c.reason, c.message])).toEqual([['Suspended', 'True', 'JobSuspended', 'Job suspended']]);
+    await run(`kubectl patch job later --type=merge -p '{"spec":{"suspend":false}}'`);
+    await cluster.advance(3_000);
+    job = await json('kubectl get job later -o json');
+    expect(job.status.conditions.map((c: any) => [c.type, c.status, c.reason, c.message])).toEqual([['Suspended', 'False', 'JobResumed', 'Job resumed']]);
+    expect(job.status.startTime).toBe('2025-01-01T00:00:07Z');
+    expect(await run('kubectl get job later --no-headers')).toMatch(/^later\s+Running\s+0\/1\s/);
+    await run(`kubectl patch job later --type=merge -p '{"spec":{"suspend":true}}'`);
+    await cluster.advance(35_000);
+    expect(await run('kubectl get pods -l job-name=later')).toBe('No resources found in default namespace.\n');
+    expect(await run('kubectl get events --field-selector involvedObject.kind=Job -o custom-columns=REASON:.reason --no-headers')).toBe('Suspended\nSuccessfulCreate\nResumed\nSuccessfulDelete\n');
+    // The second Suspended is the same event again: the recorder counts it (client-go's EventCorrelator).
+    expect(await run('kubectl get events --field-selector reason=Suspended -o custom-columns=COUNT:.count --no-headers')).toBe('2\n');
+  }, 60_000);
 });
