@@ -63,6 +63,22 @@ describe('batch/v1 Job in the API server', () => {
   });
 });
 
+describe('batch/v1 decoding', () => {
+  it('refuses an unknown Job field under strict field validation, and a value of the wrong type', () => {
+    const { call } = newServer();
+    const typo: any = job('typo');
+    typo.spec.backofflimit = 2;
+    const r = call({ verb: 'create', resource: 'jobs', namespace: 'default', body: typo, fieldValidation: 'Strict' });
+    expect(!r.ok && r.status.message).toBe('Job in version "v1" cannot be handled as a Job: strict decoding error: unknown field "spec.backofflimit"');
+    const typed: any = job('typed', { backoffLimit: 'two' });
+    const t = call({ verb: 'create', resource: 'jobs', namespace: 'default', body: typed, fieldValidation: 'Strict' });
+    expect(!t.ok && t.status.message).toBe('Job in version "v1" cannot be handled as a Job: json: cannot unmarshal string into Go struct field JobSpec.spec.backoffLimit of type int32');
+    const cj: any = cronJob('c', '@hourly');
+    cj.spec.jobTemplate.spec.template.spec.containers[0].imagePullPolicy = 'Always';
+    expect(call({ verb: 'create', resource: 'cronjobs', namespace: 'default', body: cj, fieldValidation: 'Strict' }).ok).toBe(true);
+  });
+});
+
 describe('batch/v1 CronJob in the API server', () => {
   it('defaults concurrencyPolicy, suspend and the history limits', () => {
     const { ok } = newServer();

@@ -89,11 +89,19 @@ FIELDS:
 
   test('every served kind has a schema', async () => {
     const b = bench();
-    for (const kind of ['cm', 'ep', 'ev', 'ns', 'no', 'pvc', 'pv', 'po', 'secret', 'sa', 'svc', 'ds', 'deploy', 'rs', 'lease', 'endpointslice', 'pc', 'sc']) {
+    for (const kind of ['cm', 'ep', 'ev', 'ns', 'no', 'pvc', 'pv', 'po', 'secret', 'sa', 'svc', 'ds', 'deploy', 'rs', 'job', 'cj', 'lease', 'endpointslice', 'pc', 'sc']) {
       const r = await b.run(`kubectl explain ${kind}`);
       expect(r.exitCode, kind).toBe(0);
       expect(r.stdout, kind).toContain('FIELDS:\n');
     }
+  });
+
+  test('batch/v1 fields', async () => {
+    const b = bench();
+    expect((await b.run('kubectl explain job.spec.backoffLimit')).stdout).toBe(
+      'GROUP:      batch\nKIND:       Job\nVERSION:    v1\n\nFIELD: backoffLimit <integer>\n\n\nDESCRIPTION:\n    Specifies the number of retries before marking this job failed. Defaults to\n    6\n    \n\n'
+    );
+    expect((await b.run('kubectl explain cronjob.spec.jobTemplate.spec.template.spec.restartPolicy')).stdout).toContain('FIELD: restartPolicy <string>');
   });
 
   test('go-wordwrap', () => {
