@@ -264,14 +264,17 @@ export class JobController {
       };
 
       // 4. Delete what must stop, create what is missing. upstream: deleteActivePods, manageJob.
-      if (!this.expectations.satisfiedExpectations(key)) return afterManage();
+      // upstream: manageJob runs only when the expectations are met and the Job is not being deleted.
+      if (!this.expectations.satisfiedExpectations(key) || job.metadata.deletionTimestamp) return afterManage();
       if (finished || suspended) {
         const toDelete = active;
         active = [];
         terminating += toDelete.length;
         return this.#deletePods(job, toDelete, afterManage);
       }
-      let diff = Math.min(wantActive(job, succeeded) - active.length, MAX_POD_CREATE_DELETE_PER_SYNC);
+      // upstream: with podReplacementPolicy Failed a terminating pod is replaced only once it has failed.
+      const occupying = active.length + (job.spec?.podReplacementPolicy === 'Failed' ? terminating : 0);
+      let diff = Math.min(wantActive(job, succeeded) - occupying, MAX_POD_CREATE_DELETE_PER_SYNC);
       if (diff <= 0) return afterManage();
       const wait = remainingBackoff(this.#backoff.get(key)!, now);
       if (wait > 0) {

@@ -86,8 +86,9 @@ export function isPodTerminating(pod: KObject): boolean {
 }
 
 /**
- * upstream: getFinishedTime: the latest finishedAt of its terminated containers, else its
- * deletion time, else `now`.
+ * upstream: getFinishedTime: the latest finishedAt of its terminated containers, else when its
+ * deletion was asked for (getFinishTimeFromDeletionTimestamp: deletionTimestamp minus the grace
+ * period), else `now`.
  */
 export function podFinishTime(pod: KObject, now: number): number {
   let latest: number | undefined;
@@ -95,7 +96,10 @@ export function podFinishTime(pod: KObject, now: number): number {
     const t = parseTimestamp(cs?.state?.terminated?.finishedAt);
     if (t !== undefined && (latest === undefined || t > latest)) latest = t;
   }
-  return latest ?? parseTimestamp(pod.metadata.deletionTimestamp) ?? now;
+  if (latest !== undefined) return latest;
+  const deletion = parseTimestamp(pod.metadata.deletionTimestamp);
+  if (deletion !== undefined) return deletion - (pod.metadata.deletionGracePeriodSeconds ?? 0) * 1000;
+  return now;
 }
 
 /**

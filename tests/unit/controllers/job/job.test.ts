@@ -140,4 +140,12 @@ describe('Job controller', () => {
     // The second Suspended is the same event again: the recorder counts it (client-go's EventCorrelator).
     expect(await run('kubectl get events --field-selector reason=Suspended -o custom-columns=COUNT:.count --no-headers')).toBe('2\n');
   }, 60_000);
+  it('creates no replacement while a Job is deleted in the foreground: kubectl waits for its pod to go first', async () => {
+    const { cluster, run } = await boot();
+    await run('kubectl create job long --image=busybox -- sleep 3600');
+    await cluster.advance(5_000);
+    expect(await run('kubectl delete job long --cascade=foreground')).toBe('job.batch "long" deleted\n');
+    expect(await run('kubectl get jobs,pods')).toBe('No resources found in default namespace.\n');
+    expect(await run('kubectl get events --field-selector involvedObject.kind=Job -o custom-columns=REASON:.reason --no-headers')).toBe('SuccessfulCreate\n');
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  completionsReached, isPodFailed, pastActiveDeadline, pastBackoffLimitOnFailure, podFailureBackoff, remainingBackoff, updateBackoffRecord, wantActive
+  completionsReached, isPodFailed, podFinishTime, pastActiveDeadline, pastBackoffLimitOnFailure, podFailureBackoff, remainingBackoff, updateBackoffRecord, wantActive
 } from '../../../../src/sim/controllers/job/util';
 
 const job = (spec: Record<string, unknown> = {}, status: Record<string, unknown> = {}) => ({ metadata: { name: 'j', namespace: 'default', uid: 'u' }, spec: { parallelism: 1, completions: 1, backoffLimit: 6, ...spec }, status });
@@ -76,4 +76,12 @@ describe('failures', () => {
     expect(pastBackoffLimitOnFailure(onFailure(0), [restarted(1)])).toBe(true);
     expect(pastBackoffLimitOnFailure(job({ backoffLimit: 2, template: { spec: { restartPolicy: 'Never' } } }), [restarted(5)])).toBe(false);
   });
+});
+
+describe('when a pod finished (upstream getFinishedTime)', () => {
+  it.each([
+    ['the latest finishedAt of its containers', pod('Failed', { status: { containerStatuses: [{ state: { terminated: { finishedAt: '2025-01-01T00:00:09Z' } } }, { state: { terminated: { finishedAt: '2025-01-01T00:00:07Z' } } }] } }), 9_000],
+    ['when its deletion was asked for: deletionTimestamp minus the grace period', pod('Running', { metadata: { deletionTimestamp: '2025-01-01T00:00:35Z', deletionGracePeriodSeconds: 30 } }), 5_000],
+    ['now, failing both', pod('Failed'), 42_000]
+  ])('%s', (_name, p, at) => expect(podFinishTime(p, 42_000)).toBe(at));
 });
