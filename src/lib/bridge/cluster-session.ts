@@ -16,7 +16,7 @@ import { usageMoved } from './deltas';
 import type { WorkerNodeConfig } from '../../sim/cluster/config';
 
 /** What the page mirrors (leases stay out: their heartbeat shows through `lease.renew` trace events). */
-export const MIRRORED = ['namespaces', 'nodes', 'pods', 'events', 'deployments', 'replicasets', 'daemonsets', 'statefulsets', 'services', 'endpoints', 'endpointslices', 'configmaps', 'secrets', 'persistentvolumes', 'persistentvolumeclaims', 'storageclasses', 'priorityclasses'];
+export const MIRRORED = ['namespaces', 'nodes', 'pods', 'events', 'deployments', 'replicasets', 'daemonsets', 'statefulsets', 'jobs', 'cronjobs', 'services', 'endpoints', 'endpointslices', 'configmaps', 'secrets', 'persistentvolumes', 'persistentvolumeclaims', 'storageclasses', 'priorityclasses'];
 /** At most this many trace events per batch: at high speed the page shows rates, not every arrow. */
 const MAX_TRACE_PER_BATCH = 400;
 /** Trace kinds behind a container's marks on the map (src/lib/viz/probes.ts), and how many survive a cut. */

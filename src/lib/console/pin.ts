@@ -7,7 +7,7 @@ import { resolveResource } from '../../sim/api/resources';
 import { readKubectl, words } from './complete';
 
 /** Resources the page mirrors (bridge/playground-service.ts MIRRORED; a test keeps them equal). */
-export const PINNABLE: readonly string[] = ['namespaces', 'nodes', 'pods', 'events', 'deployments', 'replicasets', 'daemonsets', 'statefulsets', 'services', 'endpoints', 'endpointslices', 'configmaps', 'secrets', 'persistentvolumes', 'persistentvolumeclaims', 'storageclasses', 'priorityclasses'];
+export const PINNABLE: readonly string[] = ['namespaces', 'nodes', 'pods', 'events', 'deployments', 'replicasets', 'daemonsets', 'statefulsets', 'jobs', 'cronjobs', 'services', 'endpoints', 'endpointslices', 'configmaps', 'secrets', 'persistentvolumes', 'persistentvolumeclaims', 'storageclasses', 'priorityclasses'];
 
 export interface PinSpec {
   /** The line as typed, the panel's title. */

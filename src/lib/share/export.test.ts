@@ -8,6 +8,8 @@ kubectl create configmap site --from-literal=greeting=hello -n shop
 kubectl create deployment web --image=nginx:1.27 --replicas=2 -n shop
 kubectl expose deployment web --port=80 -n shop
 kubectl run solo --image=busybox -- sleep 3600
+kubectl create job once --image=busybox -n shop -- echo done
+kubectl create cronjob nightly --image=busybox --schedule='0 3 * * *' -n shop -- date
 kubectl apply -f - <<EOF
 apiVersion: v1
 kind: PersistentVolumeClaim
@@ -38,12 +40,14 @@ describe('export to a real cluster', () => {
       'PersistentVolumeClaim/default/data',
       'Service/shop/web',
       'Deployment/shop/web',
+      'CronJob/shop/nightly',
+      'Job/shop/once',
       'Pod/default/solo'
     ]);
     const yaml = exportManifests(resources);
-    for (const server of ['uid:', 'resourceVersion:', 'creationTimestamp:', 'status:', 'clusterIP:', 'kube-api-access-', 'nodeName:', 'volumeName:', 'managedFields', 'deployment.kubernetes.io/revision']) expect(yaml, server).not.toContain(server);
+    for (const server of ['controller-uid', 'job-name', 'selector:\n      batch', 'uid:', 'resourceVersion:', 'creationTimestamp:', 'status:', 'clusterIP:', 'kube-api-access-', 'nodeName:', 'volumeName:', 'managedFields', 'deployment.kubernetes.io/revision']) expect(yaml, server).not.toContain(server);
     expect(yaml).toContain('image: nginx:1.27');
-    expect(yaml.match(/^---$/gm)).toHaveLength(6);
+    expect(yaml.match(/^---$/gm)).toHaveLength(8);
   }, 60_000);
 
   it('applies cleanly to a fresh cluster, which then runs the same workloads', async () => {
@@ -54,10 +58,11 @@ describe('export to a real cluster', () => {
     const applied = await fresh.exec(`kubectl apply -f - <<'EOF'\n${yaml}EOF`);
     expect(applied.exitCode).toBe(0);
     expect(applied.output).toBe(
-      ['namespace/shop created', 'configmap/site created', 'persistentvolumeclaim/data created', 'service/web created', 'deployment.apps/web created', 'pod/solo created', ''].join('\n')
+      ['namespace/shop created', 'configmap/site created', 'persistentvolumeclaim/data created', 'service/web created', 'deployment.apps/web created', 'cronjob.batch/nightly created', 'job.batch/once created', 'pod/solo created', ''].join('\n')
     );
     await fresh.advance(30_000);
     expect((await fresh.exec('kubectl get deployment web -n shop --no-headers')).output).toMatch(/^web\s+2\/2\s+2\s+2\s/);
+    expect((await fresh.exec('kubectl get job once -n shop --no-headers')).output).toMatch(/^once\s+Complete\s+1\/1\s/);
   }, 60_000);
 
   it('writes a kind config with one control plane and a worker per node', async () => {

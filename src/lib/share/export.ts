@@ -14,7 +14,7 @@ import { toKubectlYaml } from '../../sim/kubectl/printers/yaml-json';
 const SYSTEM_NAMESPACES = new Set(['kube-system', 'kube-public', 'kube-node-lease', 'default']);
 
 /** The order `kubectl apply` needs: namespaces first, then what pods refer to, then workloads. */
-const EXPORTED = ['namespaces', 'priorityclasses', 'storageclasses', 'persistentvolumes', 'configmaps', 'secrets', 'persistentvolumeclaims', 'services', 'deployments', 'daemonsets', 'statefulsets', 'replicasets', 'pods'] as const;
+const EXPORTED = ['namespaces', 'priorityclasses', 'storageclasses', 'persistentvolumes', 'configmaps', 'secrets', 'persistentvolumeclaims', 'services', 'deployments', 'daemonsets', 'statefulsets', 'replicasets', 'cronjobs', 'jobs', 'pods'] as const;
 
 /** Metadata fields the server sets (upstream: staging/src/k8s.io/apimachinery/pkg/apis/meta/v1 ObjectMeta, "Read-only"). */
 const SERVER_METADATA = ['uid', 'resourceVersion', 'generation', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'managedFields', 'selfLink', 'ownerReferences'];
@@ -59,12 +59,32 @@ export function stripServerFields(resource: string, o: KObject): KObject {
   if (resource === 'persistentvolumeclaims' && out.spec) delete out.spec.volumeName;
   if (resource === 'persistentvolumes' && out.spec) delete out.spec.claimRef;
   if (resource === 'pods' && out.spec) stripPodSpec(out.spec, true);
-  for (const r of ['deployments', 'daemonsets', 'statefulsets', 'replicasets']) {
+  for (const r of ['deployments', 'daemonsets', 'statefulsets', 'replicasets', 'jobs']) {
     if (resource !== r || !out.spec?.template) continue;
     delete out.spec.template.metadata?.creationTimestamp;
     if (out.spec.template.spec) stripPodSpec(out.spec.template.spec, false);
   }
+  if (resource === 'jobs' && out.spec?.manualSelector !== true) stripGeneratedJobSelector(out);
+  if (resource === 'cronjobs' && out.spec?.jobTemplate?.spec?.template) {
+    delete out.spec.jobTemplate.metadata?.creationTimestamp;
+    delete out.spec.jobTemplate.spec.template.metadata?.creationTimestamp;
+    if (out.spec.jobTemplate.spec.template.spec) stripPodSpec(out.spec.jobTemplate.spec.template.spec, false);
+  }
   return out;
+}
+
+/** Labels the API server generates for a Job (upstream: pkg/registry/batch/job/strategy.go generateSelector). */
+const JOB_GENERATED_LABELS = ['batch.kubernetes.io/controller-uid', 'batch.kubernetes.io/job-name', 'controller-uid', 'job-name'];
+
+/** A Job's selector and its pods' labels come from its UID: another cluster generates its own. */
+function stripGeneratedJobSelector(job: KObject): void {
+  delete job.spec.selector;
+  for (const meta of [job.metadata, job.spec.template?.metadata]) {
+    if (!meta?.labels) continue;
+    for (const k of JOB_GENERATED_LABELS) delete meta.labels[k];
+    if (Object.keys(meta.labels).length === 0) delete meta.labels;
+    if (meta !== job.metadata && Object.keys(meta).length === 0) delete job.spec.template.metadata;
+  }
 }
 
 /** The service-account token volume the API server injects (upstream: plugin/pkg/admission/serviceaccount), and the scheduler's node. */

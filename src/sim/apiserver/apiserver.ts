@@ -321,7 +321,7 @@ export class ApiServer {
     const key = keyOf(md.namespace, md.name);
     if (this.store.get(r.name, key)) throw alreadyExists(r, md.name);
     if (req.dryRun) return obj;
-    md.uid = this.#rand.uuid();
+    md.uid ??= this.#rand.uuid();
     md.resourceVersion = String(this.store.nextResourceVersion());
     md.creationTimestamp = timestamp(this.#now());
     this.store.commit(r.name, 'ADDED', obj);

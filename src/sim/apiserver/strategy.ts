@@ -8,6 +8,7 @@ import type { KObject } from './store';
 import { getPodQOS } from '../api/qos';
 import { prepareNamespaceForCreate } from '../api/defaults';
 import type { PriorityClassInfo } from '../api/defaults/admission';
+import { CONTROLLER_UID_LABEL, JOB_NAME_LABEL, LEGACY_CONTROLLER_UID_LABEL, LEGACY_JOB_NAME_LABEL } from '../api/validation/batch';
 
 export interface StrategyContext {
   rand: Rand;
@@ -21,7 +22,7 @@ export interface StrategyContext {
 /** Resources whose `status` is only written through the status subresource. */
 export const HAS_STATUS_SUBRESOURCE = new Set([
   'pods', 'nodes', 'namespaces', 'services', 'deployments', 'replicasets', 'daemonsets', 'statefulsets',
-  'persistentvolumes', 'persistentvolumeclaims', 'poddisruptionbudgets'
+  'persistentvolumes', 'persistentvolumeclaims', 'poddisruptionbudgets', 'jobs', 'cronjobs'
 ]);
 
 /** Called on create, after defaulting and before validation. Mutates obj. */
@@ -47,6 +48,19 @@ export function prepareForCreate(resource: string, obj: KObject, ctx: StrategyCo
       obj.status = { replicas: 0, availableReplicas: 0 };
       obj.metadata.generation = 1;
       break;
+    case 'jobs':
+      // upstream: pkg/registry/batch/job/strategy.go PrepareForCreate. The UID is filled in
+      // before the strategy runs (registry store.go Create: FillObjectMetaSystemFields), and the
+      // generated selector needs it.
+      obj.metadata.uid = ctx.rand.uuid();
+      if (obj.spec?.manualSelector !== true) generateJobSelector(obj);
+      obj.status = {};
+      obj.metadata.generation = 1;
+      break;
+    case 'cronjobs': // upstream: pkg/registry/batch/cronjob/strategy.go PrepareForCreate
+      obj.status = {};
+      obj.metadata.generation = 1;
+      break;
     case 'services':
       prepareService(obj, ctx);
       obj.status = { loadBalancer: {} };
@@ -62,6 +76,26 @@ export function prepareForCreate(resource: string, obj: KObject, ctx: StrategyCo
       obj.status ??= {};
       break;
   }
+}
+
+/**
+ * upstream: pkg/registry/batch/job/strategy.go generateSelector: the template gets the job-name
+ * and controller-uid labels (legacy and batch.kubernetes.io/ forms) unless the user set them, and
+ * the selector matches batch.kubernetes.io/controller-uid, unique to this Job.
+ */
+export function generateJobSelector(job: KObject): void {
+  const spec = (job.spec ??= {});
+  const template = (spec.template ??= {});
+  const tmd = (template.metadata ??= {});
+  const labels: Record<string, string> = (tmd.labels ??= {});
+  for (const key of [LEGACY_JOB_NAME_LABEL, JOB_NAME_LABEL]) if (!(key in labels)) labels[key] = job.metadata.name;
+  for (const key of [LEGACY_CONTROLLER_UID_LABEL, CONTROLLER_UID_LABEL]) if (!(key in labels)) labels[key] = job.metadata.uid;
+  const selector = (spec.selector ??= {});
+  const matchLabels: Record<string, string> = (selector.matchLabels ??= {});
+  if (!(CONTROLLER_UID_LABEL in matchLabels)) matchLabels[CONTROLLER_UID_LABEL] = job.metadata.uid;
+  // SetDefaults_Job copies the template's labels to a Job that has none; it runs again when the
+  // stored object is decoded, so a fresh Job shows the generated labels too.
+  if (Object.keys(job.metadata.labels ?? {}).length === 0) job.metadata.labels = { ...labels };
 }
 
 export const IS_DEFAULT_STORAGE_CLASS_ANNOTATION = 'storageclass.kubernetes.io/is-default-class';

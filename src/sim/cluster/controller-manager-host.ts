@@ -17,6 +17,9 @@ import { StatefulSetController, STATEFULSET_CONTROLLER } from '../controllers/st
 import { PersistentVolumeController, PV_CONTROLLER } from '../controllers/volume/pv-controller';
 import { StorageProtectionController, PVC_PROTECTION_CONTROLLER, PV_PROTECTION_CONTROLLER } from '../controllers/volume/protection';
 import { DisruptionController, DISRUPTION_CONTROLLER } from '../controllers/disruption/disruption';
+import { JobController, JOB_CONTROLLER } from '../controllers/job/job-controller';
+import { CronJobController, CRONJOB_CONTROLLER } from '../controllers/cronjob/cronjob-controller';
+import { TTLAfterFinishedController, TTL_AFTER_FINISHED_CONTROLLER } from '../controllers/ttlafterfinished/ttl-after-finished';
 import { createAddons } from './addons';
 
 export const CONTROLLER_MANAGER_HOST = 'kube-controller-manager';
@@ -40,6 +43,9 @@ export class ControllerManagerHost extends ClientHost {
     new PersistentVolumeController(this.client(PV_CONTROLLER), factory, this.clock, this.client('csi-provisioner'));
     new StorageProtectionController(this.client(PVC_PROTECTION_CONTROLLER), this.client(PV_PROTECTION_CONTROLLER), factory, this.clock);
     new DisruptionController(this.client(DISRUPTION_CONTROLLER), factory, this.clock);
+    new JobController(this.client(JOB_CONTROLLER), factory, this.clock, (e) => this.record(e));
+    new CronJobController(this.client(CRONJOB_CONTROLLER), factory, this.clock);
+    new TTLAfterFinishedController(this.client(TTL_AFTER_FINISHED_CONTROLLER), factory, this.clock);
     // kubeadm's add-ons and the `kubernetes` Service's endpoints (see addons.ts for why here).
     this.clock.after(0, () => createAddons(this.client('kubeadm'), (ms, fn) => this.clock.after(ms, fn)));
     // Informers start once the host's first step runs (the API server must be reachable).

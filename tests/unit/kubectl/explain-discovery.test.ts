@@ -89,11 +89,19 @@ FIELDS:
 
   test('every served kind has a schema', async () => {
     const b = bench();
-    for (const kind of ['cm', 'ep', 'ev', 'ns', 'no', 'pvc', 'pv', 'po', 'secret', 'sa', 'svc', 'ds', 'deploy', 'rs', 'lease', 'endpointslice', 'pc', 'sc']) {
+    for (const kind of ['cm', 'ep', 'ev', 'ns', 'no', 'pvc', 'pv', 'po', 'secret', 'sa', 'svc', 'ds', 'deploy', 'rs', 'job', 'cj', 'lease', 'endpointslice', 'pc', 'sc']) {
       const r = await b.run(`kubectl explain ${kind}`);
       expect(r.exitCode, kind).toBe(0);
       expect(r.stdout, kind).toContain('FIELDS:\n');
     }
+  });
+
+  test('batch/v1 fields', async () => {
+    const b = bench();
+    expect((await b.run('kubectl explain job.spec.backoffLimit')).stdout).toBe(
+      'GROUP:      batch\nKIND:       Job\nVERSION:    v1\n\nFIELD: backoffLimit <integer>\n\n\nDESCRIPTION:\n    Specifies the number of retries before marking this job failed. Defaults to\n    6\n    \n\n'
+    );
+    expect((await b.run('kubectl explain cronjob.spec.jobTemplate.spec.template.spec.restartPolicy')).stdout).toContain('FIELD: restartPolicy <string>');
   });
 
   test('go-wordwrap', () => {
@@ -116,7 +124,8 @@ describe('discovery', () => {
       'NAME                SHORTNAMES   APIVERSION             NAMESPACED   KIND\nnamespaces          ns           v1                     false        Namespace\nnodes               no           v1                     false        Node\npersistentvolumes   pv           v1                     false        PersistentVolume\npriorityclasses     pc           scheduling.k8s.io/v1   false        PriorityClass\nstorageclasses      sc           storage.k8s.io/v1      false        StorageClass\n'
     );
     expect((await b.run('kubectl api-resources -o name --api-group=apps')).stdout).toBe('daemonsets.apps\ndeployments.apps\nreplicasets.apps\nstatefulsets.apps\n');
-    expect((await b.run('kubectl api-resources --sort-by=kind')).stdout.split('\n')[2]).toMatch(/^daemonsets /);
+    expect((await b.run('kubectl api-resources --sort-by=kind')).stdout.split('\n')[2]).toMatch(/^cronjobs /);
+    expect(r.stdout).toContain('\ncronjobs                 cj           batch/v1                 true         CronJob\njobs                                  batch/v1                 true         Job\n');
     expect((await b.run('kubectl api-resources -o wide')).stdout.split('\n')[0]).toBe(
       'NAME                     SHORTNAMES   APIVERSION               NAMESPACED   KIND                    VERBS                                                        CATEGORIES'
     );
@@ -125,7 +134,7 @@ describe('discovery', () => {
 
   test('api-versions, version, cluster-info', async () => {
     const b = bench();
-    expect((await b.run('kubectl api-versions')).stdout).toBe('apps/v1\ncoordination.k8s.io/v1\ndiscovery.k8s.io/v1\npolicy/v1\nscheduling.k8s.io/v1\nstorage.k8s.io/v1\nv1\n');
+    expect((await b.run('kubectl api-versions')).stdout).toBe('apps/v1\nbatch/v1\ncoordination.k8s.io/v1\ndiscovery.k8s.io/v1\npolicy/v1\nscheduling.k8s.io/v1\nstorage.k8s.io/v1\nv1\n');
     expect((await b.run('kubectl version')).stdout).toBe('Client Version: v1.32.0\nKustomize Version: v5.5.0\nServer Version: v1.32.0\n');
     expect((await b.run('kubectl version --client')).stdout).toBe('Client Version: v1.32.0\nKustomize Version: v5.5.0\n');
     const v = JSON.parse((await b.run('kubectl version -o json')).stdout);

@@ -4,6 +4,7 @@
  *
  * upstream: pkg/apis/core/v1/defaults.go, pkg/apis/core/v1/zz_generated.defaults.go,
  *           pkg/apis/apps/v1/defaults.go, pkg/apis/apps/v1/zz_generated.defaults.go,
+ *           pkg/apis/batch/v1/defaults.go, pkg/apis/batch/v1/zz_generated.defaults.go,
  *           pkg/apis/discovery/v1/defaults.go, pkg/apis/scheduling/v1/defaults.go,
  *           pkg/apis/storage/v1/defaults.go, pkg/apis/core/v1/conversion.go (serviceAccount),
  *           pkg/kubelet/.. parsers.ParseImageName (image tag for imagePullPolicy)
@@ -339,6 +340,50 @@ function defaultReplicaSet(rs: Obj): void {
   defaultTemplate(rs);
 }
 
+/**
+ * SetDefaults_Job (pkg/apis/batch/v1/defaults.go): completions and parallelism 1 when both are
+ * unset, backoffLimit 6, the template's labels as the Job's when it has none, NonIndexed,
+ * suspend false, podReplacementPolicy TerminatingOrFailed (Failed with a podFailurePolicy),
+ * manualSelector false; then the pod template's defaults.
+ */
+function defaultJob(job: Obj): void {
+  const spec = child(job, 'spec');
+  defaultJobSpec(spec);
+  const labels = isObj(spec.template) && isObj(spec.template.metadata) ? spec.template.metadata.labels : undefined;
+  const md = child(job, 'metadata');
+  if (isObj(labels) && (!isObj(md.labels) || Object.keys(md.labels).length === 0)) md.labels = { ...labels };
+  defaultTemplate(job);
+}
+
+function defaultJobSpec(spec: Obj): void {
+  if (unset(spec.completions) && unset(spec.parallelism)) {
+    spec.completions = 1;
+    spec.parallelism = 1;
+  }
+  if (unset(spec.parallelism)) spec.parallelism = 1;
+  if (unset(spec.backoffLimit)) spec.backoffLimit = unset(spec.backoffLimitPerIndex) ? 6 : 2147483647;
+  if (unset(spec.completionMode)) spec.completionMode = 'NonIndexed';
+  if (unset(spec.suspend)) spec.suspend = false;
+  if (isObj(spec.podFailurePolicy)) {
+    for (const rule of list(spec.podFailurePolicy.rules)) for (const c of list(rule.onPodConditions)) if (emptyStr(c.status)) c.status = 'True';
+  }
+  if (unset(spec.podReplacementPolicy)) spec.podReplacementPolicy = isObj(spec.podFailurePolicy) ? 'Failed' : 'TerminatingOrFailed';
+  if (unset(spec.manualSelector)) spec.manualSelector = false;
+}
+
+/**
+ * SetDefaults_CronJob: concurrencyPolicy Allow, suspend false, history limits 3 and 1. The job
+ * template gets only the pod template's generated defaults (the Job's own come when it is made).
+ */
+function defaultCronJob(cj: Obj): void {
+  const spec = child(cj, 'spec');
+  if (emptyStr(spec.concurrencyPolicy)) spec.concurrencyPolicy = 'Allow';
+  if (unset(spec.suspend)) spec.suspend = false;
+  if (unset(spec.successfulJobsHistoryLimit)) spec.successfulJobsHistoryLimit = 3;
+  if (unset(spec.failedJobsHistoryLimit)) spec.failedJobsHistoryLimit = 1;
+  defaultTemplate(child(spec, 'jobTemplate'));
+}
+
 /** SetDefaults_NamespaceStatus: phase Active (exported for the registry's PrepareForCreate). */
 export function defaultNamespaceStatus(ns: Obj): void {
   const status = child(ns, 'status');
@@ -406,6 +451,8 @@ const DEFAULTERS: Record<string, (obj: Obj, opts: DefaultsOptions) => void> = {
   Deployment: defaultDeployment,
   DaemonSet: defaultDaemonSet,
   StatefulSet: defaultStatefulSet,
+  Job: defaultJob,
+  CronJob: defaultCronJob,
   Service: defaultService,
   Secret: (s) => {
     if (emptyStr(s.type)) s.type = 'Opaque';

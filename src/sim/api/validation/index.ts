@@ -10,6 +10,7 @@
  *           staging/src/k8s.io/apiserver/pkg/registry/rest/{create,update}.go (BeforeCreate / BeforeUpdate)
  */
 import { validateDaemonSet, validateDeployment, validateReplicaSet, validateStatefulSet } from './apps';
+import { validateCronJob, validateJob } from './batch';
 import { validateLease, validatePriorityClass, validateStorageClass } from './cluster';
 import {
   validateConfigMap,
@@ -41,6 +42,8 @@ const VALIDATORS: Record<string, Validator> = {
   Deployment: validateDeployment,
   DaemonSet: validateDaemonSet,
   StatefulSet: validateStatefulSet,
+  Job: validateJob,
+  CronJob: validateCronJob,
   Service: (obj, old) => (old ? validateServiceUpdate(obj, old) : validateServiceCreate(obj)),
   Endpoints: validateEndpoints,
   EndpointSlice: validateEndpointSlice,

@@ -9,7 +9,7 @@
 //  - projected volumes print ConfigMapName/ConfigMapOptional (PR #129457 changed it in v1.33);
 //  - describe service formats EndpointSlices, skipping not-ready endpoints (PR #124598, #126932).
 
-import { formatRFC1123Z, parseTimestamp, translateTimestampSince } from './duration';
+import { formatRFC1123Z, humanDuration, parseTimestamp, translateTimestampSince } from './duration';
 import { Quantity, listQuantity, parseQuantity, zeroQuantity } from './quantity';
 import { lookupResource } from './table';
 import { newDescribeTabWriter, TabWriter } from './tabwriter';
@@ -1074,6 +1074,74 @@ function describeReplicaSetImpl(rs: any, ctx: DescribeContext): string {
   });
 }
 
+/** upstream: describe.go describeJob. */
+function describeJobImpl(job: any, ctx: DescribeContext): string {
+  const m = job?.metadata ?? {};
+  const spec = job?.spec ?? {};
+  const st = job?.status ?? {};
+  const events = objectEvents(job, 'Job', ctx);
+  return tabbedString((w) => {
+    w.write(LEVEL_0, `Name:\t${m.name ?? ''}\n`);
+    w.write(LEVEL_0, `Namespace:\t${m.namespace ?? ''}\n`);
+    const sel = labelSelectorString(spec.selector);
+    w.write(LEVEL_0, sel === undefined ? 'Selector:\tFailed to get selector\n' : `Selector:\t${sel}\n`);
+    printLabelsMultiline(w, 'Labels', m.labels);
+    printAnnotationsMultiline(w, 'Annotations', m.annotations);
+    const ctrl = controllerOf(job);
+    if (ctrl) w.write(LEVEL_0, `Controlled By:\t${ctrl.kind}/${ctrl.name}\n`);
+    if (spec.parallelism != null) w.write(LEVEL_0, `Parallelism:\t${spec.parallelism}\n`);
+    w.write(LEVEL_0, spec.completions != null ? `Completions:\t${spec.completions}\n` : 'Completions:\t<unset>\n');
+    if (spec.completionMode != null) w.write(LEVEL_0, `Completion Mode:\t${spec.completionMode}\n`);
+    if (spec.suspend != null) w.write(LEVEL_0, `Suspend:\t${spec.suspend}\n`);
+    if (spec.backoffLimit != null) w.write(LEVEL_0, `Backoff Limit:\t${spec.backoffLimit}\n`);
+    if (spec.ttlSecondsAfterFinished != null) w.write(LEVEL_0, `TTL Seconds After Finished:\t${spec.ttlSecondsAfterFinished}\n`);
+    if (st.startTime != null) w.write(LEVEL_0, `Start Time:\t${formatRFC1123Z(st.startTime)}\n`);
+    if (st.completionTime != null) w.write(LEVEL_0, `Completed At:\t${formatRFC1123Z(st.completionTime)}\n`);
+    const start = parseTimestamp(st.startTime);
+    const end = parseTimestamp(st.completionTime);
+    if (start !== undefined && end !== undefined) w.write(LEVEL_0, `Duration:\t${humanDuration(end - start)}\n`);
+    if (spec.activeDeadlineSeconds != null) w.write(LEVEL_0, `Active Deadline Seconds:\t${spec.activeDeadlineSeconds}s\n`);
+    const counts = `${st.active ?? 0} Active${st.ready == null ? '' : ` (${st.ready} Ready)`} / ${st.succeeded ?? 0} Succeeded / ${st.failed ?? 0} Failed`;
+    w.write(LEVEL_0, `Pods Statuses:\t${counts}\n`);
+    if (spec.completionMode === 'Indexed') w.write(LEVEL_0, `Completed Indexes:\t${st.completedIndexes || '<none>'}\n`);
+    describePodTemplate(spec.template, w);
+    if (events) describeEvents(events, w, ctx.now);
+  });
+}
+
+/** upstream: describe.go describeCronJob, describeJobTemplate, printActiveJobs. */
+function describeCronJobImpl(cj: any, ctx: DescribeContext): string {
+  const m = cj?.metadata ?? {};
+  const spec = cj?.spec ?? {};
+  const events = objectEvents(cj, 'CronJob', ctx);
+  const orUnset = (v: unknown, suffix = '') => (v != null ? `${v}${suffix}` : '<unset>');
+  return tabbedString((w) => {
+    w.write(LEVEL_0, `Name:\t${m.name ?? ''}\n`);
+    w.write(LEVEL_0, `Namespace:\t${m.namespace ?? ''}\n`);
+    printLabelsMultiline(w, 'Labels', m.labels);
+    printAnnotationsMultiline(w, 'Annotations', m.annotations);
+    w.write(LEVEL_0, `Schedule:\t${spec.schedule ?? ''}\n`);
+    w.write(LEVEL_0, `Concurrency Policy:\t${spec.concurrencyPolicy ?? ''}\n`);
+    w.write(LEVEL_0, `Suspend:\t${spec.suspend === true ? 'True' : spec.suspend === false ? 'False' : '<unset>'}\n`);
+    w.write(LEVEL_0, `Successful Job History Limit:\t${orUnset(spec.successfulJobsHistoryLimit)}\n`);
+    w.write(LEVEL_0, `Failed Job History Limit:\t${orUnset(spec.failedJobsHistoryLimit)}\n`);
+    w.write(LEVEL_0, `Starting Deadline Seconds:\t${orUnset(spec.startingDeadlineSeconds, 's')}\n`);
+    const jt = spec.jobTemplate?.spec ?? {};
+    if (jt.selector != null) w.write(LEVEL_0, `Selector:\t${labelSelectorString(jt.selector) ?? ''}\n`);
+    else w.write(LEVEL_0, 'Selector:\t<unset>\n');
+    w.write(LEVEL_0, `Parallelism:\t${orUnset(jt.parallelism)}\n`);
+    w.write(LEVEL_0, `Completions:\t${orUnset(jt.completions)}\n`);
+    if (jt.activeDeadlineSeconds != null) w.write(LEVEL_0, `Active Deadline Seconds:\t${jt.activeDeadlineSeconds}s\n`);
+    describePodTemplate(jt.template, w);
+    const last = cj?.status?.lastScheduleTime;
+    w.write(LEVEL_0, `Last Schedule Time:\t${last != null ? formatRFC1123Z(last) : '<unset>'}\n`);
+    const active: any[] = cj?.status?.active ?? [];
+    w.write(LEVEL_0, 'Active Jobs:\t');
+    w.writeLine(active.length === 0 ? '<none>' : active.map((j) => j?.name).join(', '));
+    if (events) describeEvents(events, w, ctx.now);
+  });
+}
+
 function stripHashLabel(template: any): string {
   const t = JSON.parse(JSON.stringify(template ?? {}));
   if (t?.metadata?.labels) {
@@ -1568,6 +1636,10 @@ export function describe(kind: string, obj: any, ctx: DescribeContext): string |
     case 'persistentvolumeclaim':
     case 'persistentvolumeclaims':
       return describePersistentVolumeClaimImpl(obj, ctx);
+    case 'job':
+      return describeJobImpl(obj, ctx);
+    case 'cronjob':
+      return describeCronJobImpl(obj, ctx);
     case 'poddisruptionbudget':
       return describePodDisruptionBudgetImpl(obj, ctx);
   }

@@ -69,7 +69,11 @@ export const LAYERS = {
   'kube-controller-manager-v1.32.0': 24_000 * KB,
   'kube-scheduler-v1.32.0': 18_300 * KB,
   'kube-proxy-v1.32.0': 13_000 * KB,
-  'coredns-v1.11.3': 18_500 * KB
+  'coredns-v1.11.3': 18_500 * KB,
+  // perl:5.34.0 (the Job docs' pi example) is buildpack-deps:bullseye + perl: about 336 MB compressed.
+  'debian-bullseye': 55_000 * KB,
+  'buildpack-deps-bullseye': 245_000 * KB,
+  'perl-5.34.0': 36_000 * KB
 } as const satisfies Record<string, number>;
 
 export type LayerName = keyof typeof LAYERS;
@@ -138,6 +142,10 @@ export const IMAGE_CATALOG: readonly CatalogEntry[] = [
   // The StatefulSet Basics tutorial's web server (registry.k8s.io/nginx-slim), updated there from 0.21 to 0.24.
   { ...nginx(['0.21'], 'debian-bookworm-slim', 'nginx-slim-0.21'), repository: 'registry.k8s.io/nginx-slim' },
   { ...nginx(['0.24'], 'debian-bookworm-slim', 'nginx-slim-0.24'), repository: 'registry.k8s.io/nginx-slim' },
+  {
+    repository: 'docker.io/library/perl', tags: ['5.34.0', '5.34'], layers: ['debian-bullseye', 'buildpack-deps-bullseye', 'perl-5.34.0'],
+    config: { cmd: ['perl5.34.0', '-de0'], user: '', env: [PATH] }, program: 'perl'
+  },
   {
     repository: 'docker.io/library/httpd', tags: ['2.4', 'latest'], layers: ['debian-bookworm-slim', 'httpd-2.4'],
     config: { cmd: ['httpd-foreground'], user: '', workingDir: '/usr/local/apache2', exposedPorts: ['80/tcp'], stopSignal: 'SIGWINCH' }, program: 'httpd'

@@ -14,6 +14,7 @@ import { daemon, flag, RUNS, type DaemonSpec, type Run, type SignalReaction } fr
 import type { ProgramFactory } from './process';
 import { healthz, SERVERS } from './servers';
 import { execShell, startShell } from './sh/index';
+import { startPerl } from './perl';
 import { SHELL_NAMES as SHELLS } from './sh/invocation';
 import { APPLETS } from './sh/applets/index';
 
@@ -62,6 +63,7 @@ export const DAEMONS: Record<string, DaemonSpec> = {
 /** Every program by name: the factory the runtime starts a container's process with. */
 export const PROGRAMS: Record<string, ProgramFactory> = {
   sh: startShell,
+  perl: startPerl,
   ...Object.fromEntries(Object.entries(DAEMONS).map(([name, spec]) => [name, daemon(spec)]))
 };
 

@@ -105,11 +105,13 @@ describe('validate()', () => {
     expect([...VALIDATED_KINDS].sort()).toEqual(
       [
         'ConfigMap',
+        'CronJob',
         'DaemonSet',
         'Deployment',
         'EndpointSlice',
         'Endpoints',
         'Event',
+        'Job',
         'Lease',
         'Namespace',
         'Node',
