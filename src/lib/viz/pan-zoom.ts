@@ -15,8 +15,8 @@ export interface View {
 export interface PanZoom {
   zoomBy(factor: number): void;
   reset(): void;
-  /** The drawn content's size: panning stops at its edges. */
-  setContentSize(width: number, height: number): void;
+  /** The drawn content's size (and the viewport's, known to the caller: reading it here forces a layout): panning stops at its edges. */
+  setContentSize(width: number, height: number, viewWidth: number, viewHeight: number): void;
   destroy(): void;
 }
 
@@ -40,8 +40,7 @@ export function attachPanZoom(svg: SVGSVGElement, onView: (view: View) => void):
   return {
     zoomBy: (factor) => selection.call(behavior.scaleBy, factor),
     reset: () => selection.call(behavior.transform, zoomIdentity),
-    setContentSize(width, height) {
-      const { clientWidth, clientHeight } = svg;
+    setContentSize(width, height, clientWidth, clientHeight) {
       behavior.translateExtent([
         [0, 0],
         [Math.max(width, clientWidth / current.k), Math.max(height, clientHeight / current.k)]
