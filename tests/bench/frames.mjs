@@ -3,7 +3,9 @@
 // from requestAnimationFrame, frames per second, and main-thread long tasks (PerformanceObserver).
 // Needs a build (`npx vite build`) and /usr/bin/chromium (or $CHROMIUM_PATH).
 // BENCH_FRAME_NODES=10,100,1000 picks the sizes; BENCH_FRAME_SECONDS the measured wall time;
-// BENCH_FRAME_QUERY adds to the page's query (`dense=0`: SVG pod shapes even past 300 pods).
+// BENCH_FRAME_QUERY adds to the page's query (`dense=0`: SVG pod shapes even past 300 pods);
+// BENCH_FRAME_PROFILE=FILE writes a main-thread CPU profile per size, BENCH_FRAME_TRACE=1 prints the
+// main thread's time by kind of work (script, style, layout, paint) from a Chrome trace.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -59,6 +61,14 @@ async function measure(browserPath, baseURL, workers) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
     }
+    // BENCH_FRAME_TRACE=1 also sums the renderer's main-thread work by kind (script, style, layout,
+    // paint...) from a Chrome trace: what a CPU profile files under "(program)".
+    const tracer = process.env.BENCH_FRAME_TRACE ? await context.newCDPSession(page) : undefined;
+    const traceEvents = [];
+    if (tracer) {
+      tracer.on('Tracing.dataCollected', (e) => traceEvents.push(...e.value));
+      await tracer.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] } });
+    }
     const result = await page.evaluate(async (seconds) => {
       const frames = [];
       const long = [];
@@ -82,6 +92,13 @@ async function measure(browserPath, baseURL, workers) {
       const clockEnd = document.querySelector('[data-testid="clock"]')?.textContent ?? '';
       return { frames, long, clockStart, clockEnd };
     }, SECONDS);
+    if (tracer) {
+      const done = new Promise((resolve) => tracer.once('Tracing.tracingComplete', resolve));
+      await tracer.send('Tracing.end');
+      await done;
+      report('  main thread ms by kind (trace)', '');
+      for (const [name, ms] of mainThreadWork(traceEvents).slice(0, 14)) report(`    ${name}`, ms.toFixed(0));
+    }
     if (cdp) {
       const { profile } = await cdp.send('Profiler.stop');
       (await import('node:fs')).writeFileSync(`${process.env.BENCH_FRAME_PROFILE}.${workers}.cpuprofile`, JSON.stringify(profile));
@@ -96,6 +113,18 @@ async function measure(browserPath, baseURL, workers) {
     await context.close().catch(() => {});
     await rm(profile, { recursive: true, force: true });
   }
+}
+
+/** Milliseconds of the renderer main thread's work per kind of trace event (complete events, top level of each kind). */
+function mainThreadWork(events) {
+  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const kinds = new Map();
+  for (const e of events) {
+    if (!main || e.pid !== main.pid || e.tid !== main.tid || e.ph !== 'X' || !e.dur) continue;
+    if (e.name.includes('RunTask') || e.name.includes('::') || e.name === 'ProfileChunk') continue;
+    kinds.set(e.name, (kinds.get(e.name) ?? 0) + e.dur / 1000);
+  }
+  return [...kinds].sort((a, b) => b[1] - a[1]);
 }
 
 async function main() {

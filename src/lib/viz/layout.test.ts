@@ -111,3 +111,14 @@ describe('layoutCluster', () => {
     expect(cardHeight(7)).toBeGreaterThan(cardHeight(0));
   });
 });
+
+describe('naturalKey', () => {
+  it('orders Kubernetes names as Intl.Collator numeric does, with plain string comparison', async () => {
+    const { naturalKey } = await import('./layout');
+    const names = ['worker-10', 'worker-2', 'web-7c9f-x2k9q', 'web-7c9f-x10aa', 'web-7c10-aaaaa', 'a.b-1', 'a-b-1', 'kube-proxy-9', 'kube-proxy-09x', 'web', 'web-1', 'z0', 'z'];
+    const collator = new Intl.Collator('en', { numeric: true });
+    const byCollator = [...names].sort(collator.compare);
+    const byKey = [...names].sort((a, b) => (naturalKey(a) < naturalKey(b) ? -1 : naturalKey(a) > naturalKey(b) ? 1 : 0));
+    expect(byKey).toEqual(byCollator);
+  });
+});

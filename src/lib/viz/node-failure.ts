@@ -17,7 +17,7 @@ import { minTolerationMs } from '../../sim/controllers/tainteviction/tolerations
 /** The kubelet renews its Lease every 10 s (a quarter of leaseDurationSeconds 40). upstream: pkg/kubelet/kubelet.go */
 export const LEASE_RENEW_MS = 10_000;
 /** A renewal this late means the heartbeat stopped (one interval plus slack for jitter). */
-const STALE_AFTER_MS = LEASE_RENEW_MS + 2_500;
+export const STALE_AFTER_MS = LEASE_RENEW_MS + 2_500;
 
 export const TAINT_UNREACHABLE = 'node.kubernetes.io/unreachable';
 export const TAINT_NOT_READY = 'node.kubernetes.io/not-ready';

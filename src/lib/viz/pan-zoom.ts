@@ -15,8 +15,8 @@ export interface View {
 export interface PanZoom {
   zoomBy(factor: number): void;
   reset(): void;
-  /** The drawn content's size: panning stops at its edges. */
-  setContentSize(width: number, height: number): void;
+  /** The drawn content's size (and the viewport's, known to the caller: reading it here forces a layout): panning stops at its edges. */
+  setContentSize(width: number, height: number, viewWidth: number, viewHeight: number): void;
   destroy(): void;
 }
 
@@ -55,8 +55,10 @@ export function attachPanZoom(svg: SVGSVGElement, onView: (view: View) => void):
   return {
     zoomBy: (factor) => selection.call(behavior.scaleBy, factor),
     reset: () => selection.call(behavior.transform, zoomIdentity),
-    setContentSize(width, height) {
+    setContentSize(width, height, viewWidth, viewHeight) {
       content = { width, height };
+      // The caller knows the viewport's size (it binds it); the ResizeObserver keeps it between calls.
+      if (viewWidth > 0 && viewHeight > 0) box = { width: viewWidth, height: viewHeight };
       applyExtent();
     },
     destroy: () => {

@@ -82,6 +82,14 @@ export interface NodeView {
 
 /** `kubectl get nodes` STATUS: Ready / NotReady / Unknown, plus `,SchedulingDisabled` if cordoned. */
 export function nodeView(node: KObject): NodeView {
+  // Once per node object (objects are immutable snapshots): the map asks for every node at each delta.
+  let view = nodeViews.get(node);
+  if (!view) nodeViews.set(node, (view = computeNodeView(node)));
+  return view;
+}
+const nodeViews = new WeakMap<KObject, NodeView>();
+
+function computeNodeView(node: KObject): NodeView {
   const ready = (node.status?.conditions ?? []).find((c: any) => c.type === 'Ready');
   const tone: NodeTone = ready?.status === 'True' ? 'ready' : ready?.status === 'False' ? 'notready' : 'unknown';
   // The words of `kubectl get nodes` (Ready=Unknown prints NotReady); the tone keeps the difference.

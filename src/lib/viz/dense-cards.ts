@@ -1,0 +1,185 @@
+/**
+ * Dense mode's node cards, drawn on the canvas under the map's SVG: past a few hundred pods the
+ * SVG cards (header, rail, gauges: some forty elements each) were what the browser spent its
+ * frames on. A canvas card keeps what a reader needs at a glance: the name, the STATUS chip, the
+ * node agents, the pods (as dots, dense.ts) and the gauges; the rail's live CRI arrows and the
+ * scheduler's verdict badges stay with the SVG cards of smaller clusters. What must stay
+ * clickable and focusable (the header, the selection) is a light SVG layer on top (DenseNodes).
+ * Pure except `drawCard`, which only draws on the context it is given.
+ */
+import { CARD_PAD, GAUGES_H, HEADER_H, RAIL_H, type Box, type NodePlacement } from './layout';
+import type { View } from './pan-zoom';
+import type { NodeTone } from './status';
+import type { Gauge } from './usage';
+
+/** The part of the map on screen, in map (content) coordinates. */
+export interface Viewport {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** The viewport of a `width` x `height` area under `view`, grown by `margin` map px on each side. */
+export function viewportOf(view: View, width: number, height: number, margin = 0): Viewport {
+  const x0 = (0 - view.x) / view.k - margin;
+  const y0 = (0 - view.y) / view.k - margin;
+  return { x0, y0, x1: x0 + width / view.k + 2 * margin, y1: y0 + height / view.k + 2 * margin };
+}
+
+export function inViewport(b: Box, v: Viewport): boolean {
+  return b.x + b.w >= v.x0 && b.y + b.h >= v.y0 && b.x <= v.x1 && b.y <= v.y1;
+}
+
+/** The cards on screen, in slot order. */
+export function cardsOnScreen(nodes: readonly NodePlacement[], v: Viewport): NodePlacement[] {
+  return nodes.filter((n) => inViewport(n, v));
+}
+
+/**
+ * Level of detail by zoom: far out a card is a tile with its name and its dots (text under ~7 px
+ * is noise and costs the most to draw); from the default zoom on, the rail and gauges too.
+ */
+export function cardDetail(k: number): 'tile' | 'full' {
+  return k < 0.6 ? 'tile' : 'full';
+}
+
+export interface CardStyle {
+  /** Resolved CSS custom properties (`--surface`, `--st-running`, ...). */
+  colour(token: string): string;
+  font: string;
+}
+
+export interface CardState {
+  status: string;
+  tone: NodeTone;
+  faded: boolean;
+  selected: boolean;
+  /** The countdown line (node failure), when the node stopped reporting. */
+  countdown?: string;
+  /** Gauges (usage.ts nodeGauges); only drawn at full detail. */
+  gauges?: readonly Gauge[];
+  detail: 'tile' | 'full';
+}
+
+const AGENTS = [
+  { name: 'kubelet', x: 0 },
+  { name: 'containerd', x: 88 },
+  { name: 'CNI', x: 176 },
+  { name: 'CSI', x: 224 }
+];
+const CHIP_TOKEN: Record<NodeTone, string> = { ready: '--st-running', notready: '--st-error', unknown: '--st-unknown' };
+
+/** The STATUS chip's text, as the SVG card writes it. */
+export function chipText(tone: NodeTone, status: string): string {
+  return (tone === 'ready' ? '✓ ' : '? ') + status;
+}
+
+function roundRect(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number, r: number): void {
+  ctx.beginPath();
+  ctx.roundRect(x, y, w, h, r);
+}
+
+/** Draws one node card (context already in map coordinates). */
+export function drawCard(ctx: CanvasRenderingContext2D, n: NodePlacement, s: CardState, style: CardStyle): void {
+  const c = style.colour;
+  const down = s.tone !== 'ready';
+  ctx.globalAlpha = s.faded ? 0.35 : 1;
+  ctx.setLineDash(down ? [6, 4] : []);
+  roundRect(ctx, n.x + 0.5, n.y + 0.5, n.w - 1, n.h - 1, 10);
+  ctx.fillStyle = c(down ? '--surface-2' : '--surface');
+  ctx.fill();
+  ctx.lineWidth = s.selected ? 2 : 1;
+  ctx.strokeStyle = c(s.selected ? '--accent' : '--border');
+  ctx.stroke();
+  ctx.setLineDash([]);
+
+  // Header: a status mark, the name, the STATUS chip.
+  ctx.textBaseline = 'alphabetic';
+  ctx.textAlign = 'left';
+  ctx.beginPath();
+  ctx.arc(n.x + CARD_PAD + 9.5, n.y + 20.5, 6, 0, 2 * Math.PI);
+  ctx.fillStyle = c(CHIP_TOKEN[s.tone]);
+  ctx.fill();
+  ctx.font = `650 14px ${style.font}`;
+  ctx.fillStyle = c('--text');
+  ctx.fillText(n.name, n.x + CARD_PAD + 22, n.y + 25, n.w - 2 * CARD_PAD - 110);
+  const text = chipText(s.tone, s.status);
+  ctx.font = `600 10.5px ${style.font}`;
+  const chipW = ctx.measureText(text).width + 14;
+  const chipX = n.x + n.w - CARD_PAD - chipW;
+  roundRect(ctx, chipX, n.y + 12, chipW, 18, 9);
+  ctx.strokeStyle = c(CHIP_TOKEN[s.tone]);
+  ctx.lineWidth = 1;
+  ctx.stroke();
+  ctx.fillStyle = c(CHIP_TOKEN[s.tone]);
+  ctx.textAlign = 'center';
+  ctx.fillText(text, chipX + chipW / 2, n.y + 24.5);
+  ctx.textAlign = 'left';
+
+  // The rail: the node agents (their live calls are drawn by the SVG cards of smaller clusters),
+  // or the countdown of a node that stopped reporting.
+  const railY = n.y + HEADER_H;
+  if (s.detail === 'full') {
+    ctx.font = `10.5px ${style.font}`;
+    ctx.fillStyle = c('--text-muted');
+    for (const a of AGENTS) ctx.fillText(a.name, n.x + CARD_PAD + a.x, railY + 12);
+  }
+  if (s.countdown) {
+    ctx.font = `650 10.5px ${style.font}`;
+    ctx.fillStyle = c('--text');
+    ctx.fillText(s.countdown, n.x + CARD_PAD, railY + 32, n.w - 2 * CARD_PAD);
+  }
+  ctx.strokeStyle = c('--border');
+  ctx.setLineDash([2, 3]);
+  ctx.beginPath();
+  ctx.moveTo(n.x + CARD_PAD, railY + RAIL_H - 4);
+  ctx.lineTo(n.x + n.w - CARD_PAD, railY + RAIL_H - 4);
+  ctx.stroke();
+  ctx.setLineDash([]);
+
+  if (n.pods.length === 0) {
+    ctx.font = `italic 12px ${style.font}`;
+    ctx.fillStyle = c('--text-faint');
+    ctx.fillText('no pods', n.x + CARD_PAD, n.podsY + 19);
+  }
+
+  // Gauges: label, per cent, bar, and the eviction threshold's tick.
+  const gauges = s.detail === 'full' ? (s.gauges ?? []) : [];
+  if (gauges.length > 0) {
+    const gap = 10;
+    const gw = (n.w - 2 * CARD_PAD - (gauges.length - 1) * gap) / gauges.length;
+    const gy = n.y + n.h - GAUGES_H + 6;
+    gauges.forEach((g, i) => {
+      const gx = n.x + CARD_PAD + i * (gw + gap);
+      const ratio = g.capacity > 0 ? Math.min(1, g.used / g.capacity) : 0;
+      const high = ratio >= (g.threshold ?? 0.9) || !!g.pressure;
+      ctx.font = `600 9.5px ${style.font}`;
+      ctx.fillStyle = c(g.pressure ? '--st-error' : '--text-muted');
+      ctx.textAlign = 'left';
+      ctx.fillText(`${g.pressure ? '⚠ ' : ''}${g.label}`, gx, gy + 9);
+      if (!g.pressure) {
+        ctx.textAlign = 'right';
+        ctx.fillText(`${Math.round(ratio * 100)}%`, gx + gw, gy + 9);
+        ctx.textAlign = 'left';
+      }
+      roundRect(ctx, gx, gy + 15, gw, 5, 2.5);
+      ctx.fillStyle = c('--surface-3');
+      ctx.fill();
+      if (ratio > 0) {
+        roundRect(ctx, gx, gy + 15, Math.max(3, gw * ratio), 5, 2.5);
+        ctx.fillStyle = c(high ? '--st-error' : '--st-info');
+        ctx.fill();
+      }
+      if (g.threshold !== undefined) {
+        ctx.strokeStyle = c('--text');
+        ctx.lineWidth = 1.5;
+        ctx.beginPath();
+        ctx.moveTo(gx + gw * g.threshold, gy + 12.5);
+        ctx.lineTo(gx + gw * g.threshold, gy + 22.5);
+        ctx.stroke();
+      }
+    });
+  }
+  ctx.globalAlpha = 1;
+}
