@@ -78,6 +78,9 @@ export class Prober {
   readonly #processesAt: (ip: string) => ReturnType<ProbeNetwork['processesAt']>;
   /** The runtime's ExecSync, read once (the instrumented runtime still times every call). */
   readonly #exec: Pick<ContainerRuntime, 'ExecSync'>;
+  /** The node's network as a probe sees it, for an answering and for a hung container (made once). */
+  readonly #net: ProbeNetwork;
+  readonly #hungNet: ProbeNetwork;
 
   constructor(readonly deps: ProberDeps) {
     const { runtime, hostIP } = deps;
@@ -87,6 +90,8 @@ export class Prober {
     const execSync = runtime.ExecSync;
     this.#exec = { ExecSync: (id, cmd, timeout, cb) => execSync.call(runtime, id, cmd, timeout, cb) };
     this.#processesAt = (ip) => (ip === '127.0.0.1' || ip === 'localhost' || ip === hostIP ? hostNetworkProcesses.call(runtime) : processesAt.call(runtime, ip));
+    this.#net = Object.freeze({ processesAt: this.#processesAt, hung: false, after: deps.after });
+    this.#hungNet = Object.freeze({ processesAt: this.#processesAt, hung: true, after: deps.after });
   }
 
   /** upstream: prober.go probe */
@@ -136,7 +141,7 @@ export class Prober {
   /** upstream: prober.go runProbe */
   #run(spec: any, status: any, container: any, containerID: string, done: ProbeDone): void {
     const timeout = spec.timeoutSeconds ?? 1;
-    const net: ProbeNetwork = { processesAt: this.#processesAt, hung: this.deps.isHung?.(containerID) ?? false, after: this.deps.after };
+    const net = this.deps.isHung?.(containerID) ? this.#hungNet : this.#net;
     const podIP: string = status.podIP ?? '';
     const h = handlerOf(spec, container);
     switch (h.kind) {
