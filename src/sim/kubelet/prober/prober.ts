@@ -110,6 +110,8 @@ export class Prober {
   /** upstream: prober.go probe: the handler's outcome as a result, with its Warning event. */
   static answer(call: ProbeCall, o: ProbeOutcome): void {
     const { cb } = call;
+    // A success (the steady state) answers at once: no event, no log line, nothing made for them.
+    if (o.result === 'success' && o.error === undefined) return cb({ result: 'Success', output: o.output });
     const name = PROBE_TYPE_NAME[call.probeType];
     const warn = (reason: string, message: string) => call.prober.deps.recorder.event(call.pod, 'Warning', reason, message, call.fieldPath);
     const klog = call.prober.deps.klog;
