@@ -3,8 +3,11 @@
  *
  * Every timer in the simulation goes through here. Events run in (time, sequence) order, so two
  * timers due at the same instant fire in the order they were scheduled: the property that makes a
- * run replayable from its seed. The queue is a binary heap kept in parallel arrays (no per-event
- * record objects beyond the callback), because it is the hot loop of the whole simulator.
+ * run replayable from its seed. It is the hot loop of the whole simulator, so the queue is a
+ * binary heap of the distinct times that have timers, each with its timers in a FIFO bucket (the
+ * order they were set is their sequence order): the thousands of probe timers that share an
+ * instant (probe ticks land on 100 ms boundaries) cost one heap entry, not one each. Timers live
+ * in parallel arrays of reusable slots (no per-event record objects beyond the callback).
  */
 
 export type TimerId = number;
@@ -12,17 +15,23 @@ export type TimerId = number;
 /** A TimerId is slot + generation * SLOTS: cancelling finds the slot without a map (the hot loop). */
 const SLOTS = 2 ** 24;
 
+/** The timers due at one instant, in the order they were set; `head` is the next to run. */
+interface Bucket {
+  slots: number[];
+  head: number;
+}
+
 export class SimClock {
   #now = 0;
-  #seq = 0;
-  // Heap of slots; each slot index points into the parallel arrays below.
+  /** Min-heap of the distinct times with a bucket. */
   #heap: number[] = [];
-  #time: number[] = [];
-  #order: number[] = [];
+  #buckets = new Map<number, Bucket>();
+  /** Emptied buckets, reused (no allocation per instant in the steady state). */
+  #spare: Bucket[] = [];
   #fn: (((now: number) => void) | undefined)[] = [];
   #free: number[] = [];
   // Per slot: how many timers it has held (the generation part of their ids). A cancelled timer
-  // keeps its slot until popped (lazy deletion).
+  // keeps its slot until its bucket reaches it (lazy deletion).
   #gen: number[] = [];
   #pending = 0;
   /** Number of callbacks run so far: a cheap progress measure for benchmarks. */
@@ -46,16 +55,20 @@ export class SimClock {
     let slot: number;
     if (this.#free.length > 0) slot = this.#free.pop()!;
     else {
-      slot = this.#time.length;
+      slot = this.#gen.length;
       if (slot >= SLOTS) throw new Error('SimClock: too many pending timers');
       this.#gen.push(0);
     }
-    this.#time[slot] = t;
-    this.#order[slot] = this.#seq++;
     this.#fn[slot] = fn;
     const gen = ++this.#gen[slot];
     this.#pending++;
-    this.#push(slot);
+    let bucket = this.#buckets.get(t);
+    if (bucket === undefined) {
+      bucket = this.#spare.pop() ?? { slots: [], head: 0 };
+      this.#buckets.set(t, bucket);
+      this.#push(t);
+    }
+    bucket.slots.push(slot);
     return slot + gen * SLOTS;
   }
 
@@ -70,7 +83,7 @@ export class SimClock {
   /** Time of the earliest pending timer, or Infinity. */
   nextDeadline(): number {
     this.#dropCancelled();
-    return this.#heap.length === 0 ? Infinity : this.#time[this.#heap[0]];
+    return this.#heap.length === 0 ? Infinity : this.#heap[0];
   }
 
   pending(): number {
@@ -105,76 +118,81 @@ export class SimClock {
     if (time > this.#now) this.#now = time;
   }
 
+  /** Runs the next timer of the earliest bucket (nextDeadline has dropped the cancelled ones before it). */
   #runOne(): void {
-    const slot = this.#pop();
+    const t = this.#heap[0];
+    const bucket = this.#buckets.get(t)!;
+    const slot = bucket.slots[bucket.head++];
+    // The bucket is done: a timer set for this same instant from now on gets a new one.
+    if (bucket.head === bucket.slots.length) this.#retire(t, bucket);
     const fn = this.#fn[slot]!;
     this.#fn[slot] = undefined;
     this.#pending--;
     this.#free.push(slot);
-    this.#now = this.#time[slot];
+    this.#now = t;
     this.executed++;
-    fn(this.#now);
+    fn(t);
   }
 
   #dropCancelled(): void {
-    const h = this.#heap;
-    while (h.length > 0 && this.#fn[h[0]] === undefined) {
-      this.#free.push(this.#pop());
+    const heap = this.#heap;
+    const fns = this.#fn;
+    while (heap.length > 0) {
+      const t = heap[0];
+      const bucket = this.#buckets.get(t)!;
+      const slots = bucket.slots;
+      while (bucket.head < slots.length && fns[slots[bucket.head]] === undefined) this.#free.push(slots[bucket.head++]);
+      if (bucket.head < slots.length) return;
+      this.#retire(t, bucket);
     }
   }
 
-  #push(slot: number): void {
+  /** Removes the earliest time, whose bucket has run (or dropped) every timer. */
+  #retire(t: number, bucket: Bucket): void {
+    this.#buckets.delete(t);
+    this.#pop();
+    bucket.slots.length = 0;
+    bucket.head = 0;
+    this.#spare.push(bucket);
+  }
+
+  #push(t: number): void {
     const h = this.#heap;
-    const time = this.#time;
-    const order = this.#order;
-    const t = time[slot];
-    const o = order[slot];
     let i = h.length;
-    h.push(slot);
-    // Sift up with a hole: move parents down until the slot's place is found.
+    h.push(t);
+    // Sift up with a hole: move parents down until the time's place is found (times are distinct).
     while (i > 0) {
       const p = (i - 1) >> 1;
-      const ps = h[p];
-      const pt = time[ps];
-      if (pt < t || (pt === t && order[ps] < o)) break;
-      h[i] = ps;
+      const pt = h[p];
+      if (pt < t) break;
+      h[i] = pt;
       i = p;
     }
-    h[i] = slot;
+    h[i] = t;
   }
 
-  #pop(): number {
+  #pop(): void {
     const h = this.#heap;
-    const top = h[0];
     const last = h.pop()!;
     const n = h.length;
-    if (n > 0) {
-      const time = this.#time;
-      const order = this.#order;
-      const t = time[last];
-      const o = order[last];
-      let i = 0;
-      // Sift down with a hole.
-      for (;;) {
-        const l = 2 * i + 1;
-        if (l >= n) break;
-        const r = l + 1;
-        let m = l;
-        let mt = time[h[l]];
-        if (r < n) {
-          const rt = time[h[r]];
-          if (rt < mt || (rt === mt && order[h[r]] < order[h[l]])) {
-            m = r;
-            mt = rt;
-          }
-        }
-        if (t < mt || (t === mt && o < order[h[m]])) break;
-        h[i] = h[m];
-        i = m;
+    if (n === 0) return;
+    let i = 0;
+    // Sift down with a hole.
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= n) break;
+      const r = l + 1;
+      let m = l;
+      let mt = h[l];
+      if (r < n && h[r] < mt) {
+        m = r;
+        mt = h[r];
       }
-      h[i] = last;
+      if (last < mt) break;
+      h[i] = mt;
+      i = m;
     }
-    return top;
+    h[i] = last;
   }
 }
 

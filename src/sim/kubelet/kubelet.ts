@@ -20,7 +20,7 @@ import type { Rand } from '../kernel/rand';
 import { ContainerRuntime, type RuntimeOptions } from '../node/cri/runtime';
 import { KubeletPods } from './kubelet-pods';
 import { pullSlots } from './images/image-manager';
-import { nodeOSFor } from '../node/os/node-os';
+import { nodeOSFor, type NodeOS } from '../node/os/node-os';
 import type { NodeFiles } from './config/file';
 import { KubeletMetrics } from './metrics/metrics';
 import { instrumentedRuntime } from './metrics/instrumented';
@@ -298,7 +298,7 @@ export class Kubelet {
       pullSlots: pullSlots(config.serializeImagePulls as boolean | undefined, config.maxParallelImagePulls as number | undefined),
       // The prober's seeded stream and `sim container hang` (node/os) for the probes.
       rand: this.deps.rand.fork(`prober/${this.nodeName}`),
-      isHung: (id) => nodeOSFor(this.#runtime, clock).isHung(id),
+      isHung: (id) => this.#nodeOS().isHung(id),
       // upstream: getNodeAnyWay: the Node, with the capacity and allocatable this kubelet computes itself (maxPods).
       admissionNode: () => this.#node && { ...this.#node, status: { ...this.#node.status, capacity: capacityOf(this.deps.identity), allocatable: allocatableOf(this.deps.identity) } }
     });
@@ -319,7 +319,7 @@ export class Kubelet {
       clock,
       config,
       ephemeralStorage: this.deps.identity.ephemeralStorage,
-      imageFs: () => nodeOSFor(this.#runtime, clock).nodeUsage(clock.now()).fs,
+      imageFs: () => nodeOSFor(this.#runtime, clock).nodeSignals(clock.now()).fs,
       runtime: this.#cri,
       pods: this.#pods,
       recorder: this.recorder,
@@ -329,7 +329,7 @@ export class Kubelet {
     });
     // upstream: kubelet.go initializeRuntimeDependentModules starts the container log manager.
     this.logManager = new ContainerLogManager(
-      { running: () => this.#runtime.runningLogFiles(), files: this.#runtime.files },
+      { running: () => this.#runtime.runningLogFiles(), files: this.#runtime.files, appends: () => this.#runtime.logAppends },
       clock,
       Number(parseQuantity(String(config.containerLogMaxSize)).value()),
       config.containerLogMaxFiles,
@@ -338,6 +338,13 @@ export class Kubelet {
     this.logManager.start();
     this.resources = startNodeResources({ node: this.nodeName, capacity: this.deps.identity, clock, trace: this.deps.trace, config, runtime: this.#runtime, recorder: this.recorder, pods, onConditions: (c) => this.#pressureChanged(c), gc: this.gc, log: (severity, source, msg, kv) => this.log(severity, source, msg, kv), evicted: (signal) => this.metrics.evictions.inc({ eviction_signal: signal }) });
   }
+
+  /** The machine's kernel under the current runtime (asked at every probe: looked up once per runtime). */
+  #nodeOS(): NodeOS {
+    if (this.#osOf?.runtime !== this.#runtime) this.#osOf = { runtime: this.#runtime, os: nodeOSFor(this.#runtime, this.deps.clock) };
+    return this.#osOf.os;
+  }
+  #osOf?: { runtime: ContainerRuntime; os: NodeOS };
 
   /** upstream: nodestatus/setters.go MemoryPressureCondition etc. record an event when the condition flips. */
   #pressureChanged(c: Set<string>): void {

@@ -40,6 +40,45 @@ describe('SimClock', () => {
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
     expect(seen.length).toBe(1000);
   });
+
+  it('runs timers that share instants in the order they were set, with cancels and timers set while running (against a sorted list)', () => {
+    // A reference queue: every timer with its (time, sequence), run in that order.
+    let x = 12345;
+    const rnd = (n: number) => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) >>> 8) % n;
+    const clock = new SimClock();
+    const ref: { t: number; seq: number; name: number; cancelled: boolean }[] = [];
+    const ids: { id: number; entry: (typeof ref)[number] }[] = [];
+    const ran: number[] = [];
+    let seq = 0;
+    let names = 0;
+    const schedule = (t: number) => {
+      const name = names++;
+      const entry = { t: Math.max(t, clock.now()), seq: seq++, name, cancelled: false };
+      ref.push(entry);
+      const id = clock.at(t, () => {
+        ran.push(name);
+        // Some timers set more: at this same instant, a little later, or at a shared 100 ms boundary.
+        if (name < 3000 && rnd(3) === 0) schedule(clock.now() + [0, 0, 1, 100 - (clock.now() % 100)][rnd(4)]);
+        if (rnd(5) === 0 && ids.length > 0) {
+          const victim = ids[rnd(ids.length)];
+          if (!ran.includes(victim.entry.name)) victim.entry.cancelled = true;
+          clock.cancel(victim.id);
+        }
+      });
+      ids.push({ id, entry });
+    };
+    for (let i = 0; i < 2000; i++) schedule(rnd(10) * 100 + (rnd(4) === 0 ? rnd(100) : 0));
+    clock.runUntil(10_000);
+    const expected = ref.filter((e) => !e.cancelled).sort((a, b) => a.t - b.t || a.seq - b.seq).map((e) => e.name);
+    expect(ran).toEqual(expected);
+    expect(clock.pending()).toBe(0);
+    // An id whose timer ran (its slot reused since) cancels nothing.
+    const later: string[] = [];
+    clock.after(5, () => later.push('kept'));
+    for (const { id } of ids.slice(0, 50)) clock.cancel(id);
+    clock.runUntil(20_000);
+    expect(later).toEqual(['kept']);
+  });
 });
 
 describe('durations and timestamps', () => {

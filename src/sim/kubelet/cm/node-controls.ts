@@ -61,7 +61,7 @@ export function nodeControl(k: Kubelet, args: Record<string, unknown>): ControlR
       // The page's MEM and DISK gauges: the machine-wide figures the eviction manager observes its
       // memory.available and nodefs.available signals from (read-only). Like `usage`, only while the kubelet serves.
       if (!k.serving) return { ok: false, error: `node "${identity.name}" is not serving metrics` };
-      const u = os.nodeUsage(Number(args.at));
+      const u = os.nodeSignals(Number(args.at));
       const report: NodeUsageReport = { memory: u.memory, fs: { capacityBytes: u.fs.capacityBytes, usedBytes: u.fs.usedBytes, availableBytes: u.fs.availableBytes } };
       return { ok: true, output: JSON.stringify(report) };
     }

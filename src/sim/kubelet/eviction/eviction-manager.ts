@@ -156,8 +156,11 @@ export class EvictionManager {
     if (this.#reclaiming) return undefined;
     const { clock, os } = this.deps;
     const now = clock.now();
-    const observations: Observations = makeSignalObservations(os.nodeUsage(now));
+    const observations: Observations = makeSignalObservations(os.nodeSignals(now));
     let met = thresholdsMet(this.thresholds, observations, false);
+    // The steady state of a healthy node: nothing met now, and nothing met before (no pressure
+    // condition ever observed): the bookkeeping below would only rebuild empty maps.
+    if (met.length === 0 && this.#thresholdsMet.length === 0 && this.#firstObservedAt.size === 0 && this.#conditionsLastObservedAt.size === 0) return undefined;
     if (this.#thresholdsMet.length > 0) met = mergeThresholds(met, thresholdsMet(this.#thresholdsMet, observations, true));
     this.#firstObservedAt = thresholdsFirstObservedAt(met, this.#firstObservedAt, now);
     const pc = pressureConditions(met, this.#conditionsLastObservedAt, this.#transitionMs, now);
@@ -182,7 +185,7 @@ export class EvictionManager {
       this.#reclaiming = false;
       if (this.#stopped) return;
       // upstream: thresholds met again, ignoring grace periods, with the minimum reclaim enforced.
-      const after = makeSignalObservations(os.nodeUsage(clock.now()));
+      const after = makeSignalObservations(os.nodeSignals(clock.now()));
       const still = thresholdsMet(this.thresholds, after, true);
       this.deps.trace({ component: 'kubelet', node: this.deps.node, kind: 'eviction.reclaim', signal: threshold.signal, ...freed, available: after[threshold.signal]?.available, thresholdsStillMet: still.length });
       if (still.length === 0) {

@@ -12,7 +12,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { fromValue, tryParseQuantity } from '../../api/quantity';
 import { parseDuration } from '../../kernel/clock';
-import type { NodeUsage } from '../../node/os/node-os';
+import type { NodeSignals } from '../../node/os/node-os';
 
 export type Signal = 'memory.available' | 'nodefs.available' | 'nodefs.inodesFree' | 'imagefs.available' | 'imagefs.inodesFree' | 'pid.available';
 export const SIGNALS: readonly Signal[] = ['memory.available', 'nodefs.available', 'nodefs.inodesFree', 'imagefs.available', 'imagefs.inodesFree', 'pid.available'];
@@ -105,7 +105,7 @@ export interface Observation {
 export type Observations = Partial<Record<Signal, Observation>>;
 
 /** upstream: makeSignalObservations (the image filesystem is the node's root filesystem here). */
-export function makeSignalObservations(u: NodeUsage): Observations {
+export function makeSignalObservations(u: NodeSignals): Observations {
   return {
     'memory.available': { available: u.memory.availableBytes, capacity: u.memory.capacityBytes },
     'nodefs.available': { available: u.fs.availableBytes, capacity: u.fs.capacityBytes },

@@ -24,10 +24,14 @@ export interface LogFiles {
   /** Running containers' current log files. */
   running(): { containerId: string; path: string }[];
   files: Map<string, string>;
+  /** A count of the writes to log files so far (none: every pass looks at every file). */
+  appends?(): number;
 }
 
 export class ContainerLogManager {
   #timer?: TimerId;
+  /** logs.appends() at the end of the last pass: after a pass every running container's file is below the limit, and only a write can take one past it. */
+  #appendsChecked?: number;
 
   constructor(
     readonly logs: LogFiles,
@@ -51,11 +55,14 @@ export class ContainerLogManager {
   }
 
   rotateAll(): void {
+    const appends = this.logs.appends?.();
+    if (appends !== undefined && appends === this.#appendsChecked) return;
     for (const { containerId, path } of this.logs.running()) {
       const text = this.logs.files.get(path);
       if (text === undefined || text.length < this.maxSizeBytes) continue;
       this.#rotate(containerId, path, text);
     }
+    this.#appendsChecked = appends;
   }
 
   #rotate(containerId: string, path: string, text: string): void {

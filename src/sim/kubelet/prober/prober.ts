@@ -78,6 +78,9 @@ export class Prober {
   readonly #processesAt: (ip: string) => ReturnType<ProbeNetwork['processesAt']>;
   /** The runtime's ExecSync, read once (the instrumented runtime still times every call). */
   readonly #exec: Pick<ContainerRuntime, 'ExecSync'>;
+  /** The node's network as a probe sees it, for an answering and for a hung container (made once). */
+  readonly #net: ProbeNetwork;
+  readonly #hungNet: ProbeNetwork;
 
   constructor(readonly deps: ProberDeps) {
     const { runtime, hostIP } = deps;
@@ -87,6 +90,8 @@ export class Prober {
     const execSync = runtime.ExecSync;
     this.#exec = { ExecSync: (id, cmd, timeout, cb) => execSync.call(runtime, id, cmd, timeout, cb) };
     this.#processesAt = (ip) => (ip === '127.0.0.1' || ip === 'localhost' || ip === hostIP ? hostNetworkProcesses.call(runtime) : processesAt.call(runtime, ip));
+    this.#net = Object.freeze({ processesAt: this.#processesAt, hung: false, after: deps.after });
+    this.#hungNet = Object.freeze({ processesAt: this.#processesAt, hung: true, after: deps.after });
   }
 
   /** upstream: prober.go probe */
@@ -105,6 +110,8 @@ export class Prober {
   /** upstream: prober.go probe: the handler's outcome as a result, with its Warning event. */
   static answer(call: ProbeCall, o: ProbeOutcome): void {
     const { cb } = call;
+    // A success (the steady state) answers at once: no event, no log line, nothing made for them.
+    if (o.result === 'success' && o.error === undefined) return cb({ result: 'Success', output: o.output });
     const name = PROBE_TYPE_NAME[call.probeType];
     const warn = (reason: string, message: string) => call.prober.deps.recorder.event(call.pod, 'Warning', reason, message, call.fieldPath);
     const klog = call.prober.deps.klog;
@@ -136,7 +143,7 @@ export class Prober {
   /** upstream: prober.go runProbe */
   #run(spec: any, status: any, container: any, containerID: string, done: ProbeDone): void {
     const timeout = spec.timeoutSeconds ?? 1;
-    const net: ProbeNetwork = { processesAt: this.#processesAt, hung: this.deps.isHung?.(containerID) ?? false, after: this.deps.after };
+    const net = this.deps.isHung?.(containerID) ? this.#hungNet : this.#net;
     const podIP: string = status.podIP ?? '';
     const h = handlerOf(spec, container);
     switch (h.kind) {

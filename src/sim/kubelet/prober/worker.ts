@@ -63,6 +63,8 @@ export class Worker {
   #rawFor = '';
   /** The container's reference in events. */
   readonly #fieldPath: string;
+  /** The pod's UID, read once (every tick looks its status up by it). */
+  readonly #uid: string;
 
   constructor(
     readonly deps: WorkerDeps,
@@ -76,6 +78,7 @@ export class Worker {
     // upstream newWorker: readiness starts as Failure, liveness as Success, startup as Unknown.
     this.initialValue = probeType === 'readiness' ? 'Failure' : probeType === 'liveness' ? 'Success' : 'Unknown';
     const init = (pod.spec?.initContainers ?? []).some((x: any) => x.name === container.name);
+    this.#uid = pod.metadata.uid;
     this.#fieldPath = init ? `spec.initContainers{${container.name}}` : `spec.containers{${container.name}}`;
   }
 
@@ -103,7 +106,7 @@ export class Worker {
     this.deps.clock.cancel(this.#timer);
     this.#timer = undefined;
     // upstream: run's deferred cleanup removes the last container's result.
-    if (this.containerID) this.resultsManager.remove(this.containerID);
+    if (this.containerID) this.#remove();
   }
 
   get stopped(): boolean {
@@ -149,34 +152,40 @@ export class Worker {
 
   /** upstream: worker.go doProbe. Answers whether to keep probing. */
   doProbe(done: (keepGoing: boolean) => void): void {
-    const status = this.deps.podStatus(this.pod.metadata.uid);
+    const status = this.deps.podStatus(this.#uid);
     // Either the pod has not been created yet, or it was already deleted.
     if (!status) return done(true);
     // The same status object as at the last probe that passed every check below: they pass again
     // (the container, its start and `started` are the status's; the initial delay, once over,
     // stays over; this.pod does not change), unless a failure put the worker on hold since.
     if (status === this.#passedStatus && !this.onHold) return this.#callProber(status, done);
+    // The same status object as at a tick the status alone told to wait (no container yet, a
+    // startup probe whose container has started, another probe before it has): it waits again.
+    if (status === this.#waitStatus) return done(true);
     if (status.phase === 'Failed' || status.phase === 'Succeeded') return done(false);
     const name = this.container.name;
     const c = findStatus(status.containerStatuses, name) ?? findStatus(status.initContainerStatuses, name);
     // The container has not been created yet, or it was deleted.
-    if (!c) return done(true);
+    if (!c) {
+      this.#waitStatus = status;
+      return done(true);
+    }
     if (this.containerID !== c.containerID) {
-      if (this.containerID) this.resultsManager.remove(this.containerID);
+      if (this.containerID) this.#remove();
       this.containerID = c.containerID;
-      this.resultsManager.set(this.containerID, this.initialValue, this.pod);
+      this.#store(this.initialValue);
       // A new container: resume probing.
       this.onHold = false;
     }
     if (this.onHold) return done(true);
     if (!c.state?.running) {
-      if (this.containerID) this.resultsManager.set(this.containerID, 'Failure', this.pod);
+      if (this.containerID) this.#store('Failure');
       // Abort if the container will not be restarted.
       return done(!c.state?.terminated || this.pod.spec?.restartPolicy !== 'Never');
     }
     // Graceful shutdown of the pod: liveness and startup say Success for a quiet stop.
     if (this.pod.metadata.deletionTimestamp && (this.probeType === 'liveness' || this.probeType === 'startup')) {
-      this.resultsManager.set(this.containerID, 'Success', this.pod);
+      this.#store('Success');
       return done(false);
     }
     // Probe disabled for InitialDelaySeconds (whole seconds since the container started).
@@ -188,17 +197,41 @@ export class Worker {
     if (Math.floor((this.deps.clock.now() - startedAt) / 1000) < (this.spec.initialDelaySeconds ?? 0)) return done(true);
     if (c.started) {
       // Stop probing for startup once the container has started (kept for a restarted container).
-      if (this.probeType === 'startup') return done(true);
+      if (this.probeType === 'startup') {
+        this.#waitStatus = status;
+        return done(true);
+      }
     } else if (this.probeType !== 'startup') {
       // Other probes wait until the container has started.
+      this.#waitStatus = status;
       return done(true);
     }
     this.#passedStatus = status;
     this.#callProber(status, done);
   }
 
+  /**
+   * The result this worker last stored for its container: the worker is the only writer of that
+   * entry (one worker per container and probe type), so a probe that succeeds again does not
+   * even look the entry up.
+   */
+  #stored?: Result;
+
+  #store(result: Result): void {
+    if (result === this.#stored) return;
+    this.#stored = result;
+    this.resultsManager.set(this.containerID, result, this.pod);
+  }
+
+  #remove(): void {
+    this.#stored = undefined;
+    this.resultsManager.remove(this.containerID);
+  }
+
   /** The pod status of the last probe that reached the prober (see doProbe). */
   #passedStatus: unknown;
+  /** The pod status of the last tick that waited for a reason read from the status alone (see doProbe). */
+  #waitStatus: unknown;
 
   #callProber(status: any, done: (keepGoing: boolean) => void): void {
     const containerID = this.containerID;
@@ -244,7 +277,7 @@ export class Worker {
     }
     // Below the threshold: the probe state stays unchanged.
     if ((result === 'Failure' && this.resultRun < failureThreshold) || (result === 'Success' && this.resultRun < successThreshold)) return done(true);
-    this.resultsManager.set(this.containerID, result, this.pod);
+    this.#store(result);
     if ((this.probeType === 'liveness' || this.probeType === 'startup') && result === 'Failure') {
       // The container will be restarted: hold until a new container ID shows up.
       this.onHold = true;

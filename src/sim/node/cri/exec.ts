@@ -16,8 +16,13 @@ import { CriError } from './types';
 const SHELL_LAYERS = /^(busybox|k8s-busybox|alpine|debian|agnhost-base|gb-frontend)/;
 
 export function hasShell(image: Pick<Image, 'layers'> | undefined): boolean {
-  return !!image?.layers.some((l) => SHELL_LAYERS.test(l.name));
+  if (!image) return false;
+  // Asked at every exec (an exec probe per container every 10 s): answered once per layer list.
+  let has = shellIn.get(image.layers);
+  if (has === undefined) shellIn.set(image.layers, (has = image.layers.some((l) => SHELL_LAYERS.test(l.name))));
+  return has;
 }
+const shellIn = new WeakMap<object, boolean>();
 
 /** Layers with Debian's userland: bash and dash are there; busybox and Alpine images have only ash (`sh`). */
 const DEBIAN_LAYERS = /^(debian|gb-frontend)/;
@@ -33,7 +38,8 @@ export function hasShellNamed(image: Pick<Image, 'layers'> | undefined, name: st
 
 /** The program argv runs in the container, or undefined when the binary is not in the image. */
 export function execProgram(imageProgram: string, image: Pick<Image, 'layers' | 'config'> | undefined, argv: readonly string[]): string | undefined {
-  const base = (argv[0] ?? '').split('/').pop()!;
+  const a0 = argv[0] ?? '';
+  const base = a0.slice(a0.lastIndexOf('/') + 1);
   if (base === '') return undefined;
   if (SHELL_NAMES.has(base)) return hasShellNamed(image, base) ? 'sh' : undefined;
   const own = [imageProgram, ...[...(image?.config.entrypoint ?? []), ...(image?.config.cmd ?? [])].map((a) => a.split('/').pop()!)];

@@ -31,7 +31,9 @@ export class CriLogWriter {
     readonly fs: ContainerFS,
     /** Absolute path of the log file (its directory is created on first write). */
     readonly path: string,
-    private readonly now: () => number
+    private readonly now: () => number,
+    /** Called at each append (the runtime counts them for the kubelet's log rotation). */
+    private readonly appended?: () => void
   ) {}
 
   /** Creates the file (empty) if it is not there. */
@@ -56,6 +58,7 @@ export class CriLogWriter {
   }
 
   #append(text: string): void {
+    this.appended?.();
     if (this.fs.write(this.path, text, true) === 'ENOENT') {
       this.fs.mkdir(this.path.slice(0, this.path.lastIndexOf('/')), true);
       this.fs.write(this.path, text, true);

@@ -333,7 +333,7 @@ export class ContainerRuntime {
       record.imageProgram = stored.image.program;
       record.logFile = sc.logDirectory && config.logPath ? `${sc.logDirectory.replace(/\/+$/, '')}/${config.logPath}` : '';
       const program = programFor(stored.image.program, argv);
-      const log = record.logFile ? new CriLogWriter(this.nodeFS, record.logFile, () => this.#clock.now()) : undefined;
+      const log = record.logFile ? new CriLogWriter(this.nodeFS, record.logFile, () => this.#clock.now(), this.#logAppended) : undefined;
       record.shim = new Shim(
         program,
         argv,
@@ -368,7 +368,7 @@ export class ContainerRuntime {
       c.status.startedAt = this.#clock.now();
       this.#emit('process.start', c.pod, { containerId, container: c.status.metadata.name, program: c.shim.program, argv: c.shim.argv });
       // containerd opens the log file when the container starts, so a silent container has an empty log.
-      if (c.logFile) new CriLogWriter(this.nodeFS, c.logFile, () => this.#clock.now()).open();
+      if (c.logFile) new CriLogWriter(this.nodeFS, c.logFile, () => this.#clock.now(), this.#logAppended).open();
       c.shim.start();
       done({ ok: true, value: undefined });
     });
@@ -426,6 +426,16 @@ export class ContainerRuntime {
    * Not CRI: the sandboxes and containers held now, read in place with no call, latency or trace
    * (the kubelet's garbage collectors look every minute and call Remove* only when something is due).
    */
+  /**
+   * Not CRI: how many times a container log file was opened or appended to. The kubelet's log
+   * manager skips its 10 s pass when no log was written since its last one (no file can have
+   * reached containerLogMaxSize).
+   */
+  logAppends = 0;
+  readonly #logAppended = (): void => {
+    this.logAppends++;
+  };
+
   /** Not CRI: the log files of running containers (upstream's log manager gets them from ContainerStatus; here without a traced call every 10 s). */
   runningLogFiles(): { containerId: string; path: string }[] {
     const out: { containerId: string; path: string }[] = [];

@@ -56,12 +56,16 @@ export interface NodeCapacity {
   diskBytes: number;
 }
 
-/** The machine-wide figures the eviction manager's signals are observed from. */
-export interface NodeUsage {
+/** The machine-wide figures the eviction manager's signals are observed from (memory, disk, PIDs: no CPU signal). */
+export interface NodeSignals {
   memory: { capacityBytes: number; workingSetBytes: number; availableBytes: number };
-  cpu: { usageNanoCores: number };
   fs: { capacityBytes: number; usedBytes: number; availableBytes: number; inodes: number; inodesFree: number };
   pids: { max: number; used: number };
+}
+
+/** The machine-wide figures, CPU included (cadvisor's machine stats, `kubectl top node`). */
+export interface NodeUsage extends NodeSignals {
+  cpu: { usageNanoCores: number };
 }
 
 export class NodeOS {
@@ -72,6 +76,16 @@ export class NodeOS {
   /** Pod cgroups by pod UID: created by the kubelet's pod container manager, removed when the pod is done. */
   readonly podCgroups = new Map<string, PodCgroup>();
   capacity: NodeCapacity = { memoryBytes: 8 * 1024 * MI, diskBytes: 100 * 1024 * MI };
+  /**
+   * The pods' memory, kept incrementally for the eviction manager's 10 s observations: once a
+   * container's ramp is over (and it does not leak) its working set never changes again, so it is
+   * added to #settledBytes once; only the unsettled ones are computed at each reading. Readings at
+   * an earlier time than the last one (a metrics query about the past) are computed in full.
+   */
+  readonly #settled = new Map<string, number>();
+  readonly #unsettled = new Map<string, TrackedContainer>();
+  #settledBytes = 0;
+  #settledAt = -Infinity;
 
   constructor(
     readonly runtime: ContainerRuntime,
@@ -87,6 +101,7 @@ export class NodeOS {
     if (!prev) {
       const next = { ...c };
       this.#containers.set(c.containerId, next);
+      this.#unsettled.set(c.containerId, next);
       return this.#scheduleOOM(next);
     }
     const changed = prev.memoryLimit !== c.memoryLimit;
@@ -112,6 +127,7 @@ export class NodeOS {
     const grown = c.leak && now > c.leak.since ? c.leak.bytesPerMs * (now - c.leak.since) : 0;
     c.profile = { ...c.profile, baseBytes: c.profile.baseBytes + grown, targetBytes: c.profile.targetBytes + grown };
     c.leak = bytesPerSecond > 0 ? { bytesPerMs: bytesPerSecond / 1000, since: now } : undefined;
+    this.#unsettle(c);
     this.#scheduleOOM(c);
     return true;
   }
@@ -157,13 +173,15 @@ export class NodeOS {
 
   /** The machine at `t`: memory (system + pressure + pods), CPU, the root filesystem, PIDs. */
   nodeUsage(t: number): NodeUsage {
-    let podMemory = 0;
     let podCPU = 0;
-    for (const c of this.#containers.values()) {
-      podMemory += workingSetBytes(c, t);
-      podCPU += usageNanoCores(c, t);
-    }
-    const ws = SYSTEM_MEMORY_BYTES + this.#pressure.memory + podMemory;
+    for (const c of this.#containers.values()) podCPU += usageNanoCores(c, t);
+    const { memory, fs, pids } = this.nodeSignals(t);
+    return { memory, cpu: { usageNanoCores: SYSTEM_CPU_NANOCORES + podCPU }, fs, pids };
+  }
+
+  /** The machine at `t` as the eviction manager observes it: memory, the root filesystem, PIDs. */
+  nodeSignals(t: number): NodeSignals {
+    const ws = SYSTEM_MEMORY_BYTES + this.#pressure.memory + this.#podMemory(t);
     const images = this.runtime.images.list().reduce((n, i) => n + i.size, 0);
     // Filesystems allocate whole 4 KiB blocks.
     const used = Math.min(this.capacity.diskBytes, Math.ceil((SYSTEM_DISK_BYTES + images + this.#pressure.disk) / 4096) * 4096);
@@ -171,10 +189,41 @@ export class NodeOS {
     const inodesUsed = Math.min(inodes, SYSTEM_INODES + Math.floor((images + this.#pressure.disk) / (256 * 1024)));
     return {
       memory: { capacityBytes: this.capacity.memoryBytes, workingSetBytes: ws, availableBytes: Math.max(0, this.capacity.memoryBytes - ws) },
-      cpu: { usageNanoCores: SYSTEM_CPU_NANOCORES + podCPU },
       fs: { capacityBytes: this.capacity.diskBytes, usedBytes: used, availableBytes: this.capacity.diskBytes - used, inodes, inodesFree: inodes - inodesUsed },
       pids: { max: PID_MAX, used: Math.min(PID_MAX, SYSTEM_PIDS + this.#containers.size + this.#pressure.pids) }
     };
+  }
+
+  /** The running containers' working sets at `t` (whole pages each, so the sum is exact in any order). */
+  #podMemory(t: number): number {
+    if (t < this.#settledAt) {
+      let bytes = 0;
+      for (const c of this.#containers.values()) bytes += workingSetBytes(c, t);
+      return bytes;
+    }
+    this.#settledAt = t;
+    let bytes = this.#settledBytes;
+    for (const c of this.#unsettled.values()) {
+      const ws = workingSetBytes(c, t);
+      // From the end of its ramp on, a container that does not leak keeps this working set.
+      if (!c.leak && t >= c.startedAt + Math.max(0, c.profile.rampMs)) {
+        this.#unsettled.delete(c.containerId);
+        this.#settled.set(c.containerId, ws);
+        this.#settledBytes += ws;
+      }
+      bytes += ws;
+    }
+    return bytes;
+  }
+
+  /** The container's working set may change again (it leaks now, or stopped leaking from a new base). */
+  #unsettle(c: TrackedContainer): void {
+    const ws = this.#settled.get(c.containerId);
+    if (ws !== undefined) {
+      this.#settled.delete(c.containerId);
+      this.#settledBytes -= ws;
+    }
+    this.#unsettled.set(c.containerId, c);
   }
 
   /** The machine loses power: every process is gone and no OOM kill is pending. */
@@ -182,6 +231,9 @@ export class NodeOS {
     for (const t of this.#oomTimers.values()) this.clock.cancel(t);
     this.#oomTimers.clear();
     this.#containers.clear();
+    this.#settled.clear();
+    this.#unsettled.clear();
+    this.#settledBytes = 0;
     this.#hung.clear();
     this.podCgroups.clear();
   }
@@ -208,6 +260,12 @@ export class NodeOS {
     this.clock.cancel(this.#oomTimers.get(containerId));
     this.#oomTimers.delete(containerId);
     this.#containers.delete(containerId);
+    this.#unsettled.delete(containerId);
+    const ws = this.#settled.get(containerId);
+    if (ws !== undefined) {
+      this.#settled.delete(containerId);
+      this.#settledBytes -= ws;
+    }
     this.#hung.delete(containerId);
   }
 }

@@ -27,7 +27,7 @@ const pod = (name: string, opts: { burstable?: boolean; priority?: number } = {}
 /** A node whose memory and disk availability the test sets (the disk changes as the fake collectors free it). */
 function node(state: { memMi: number; diskAvailable: number }) {
   return {
-    nodeUsage: (): NodeUsage => ({
+    nodeSignals: (): NodeUsage => ({
       memory: { capacityBytes: 8192 * Mi, workingSetBytes: (8192 - state.memMi) * Mi, availableBytes: state.memMi * Mi },
       cpu: { usageNanoCores: 0 },
       fs: { capacityBytes: 100 * Gi, usedBytes: 100 * Gi - state.diskAvailable, availableBytes: state.diskAvailable, inodes: 1e6, inodesFree: 1e6 },

@@ -15,7 +15,7 @@ function pod(name: string, opts: { qos?: 'BestEffort' | 'Burstable'; priority?: 
 function setup(availableMi: { v: number }, usageMi: Record<string, number>) {
   const clock = new SimClock();
   const os = {
-    nodeUsage: (): NodeUsage => ({
+    nodeSignals: (): NodeUsage => ({
       memory: { capacityBytes: 8192 * Mi, workingSetBytes: (8192 - availableMi.v) * Mi, availableBytes: availableMi.v * Mi },
       cpu: { usageNanoCores: 0 },
       fs: { capacityBytes: 100 * 1024 * Mi, usedBytes: 0, availableBytes: 100 * 1024 * Mi, inodes: 1e6, inodesFree: 1e6 },

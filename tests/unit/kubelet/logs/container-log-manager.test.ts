@@ -30,4 +30,26 @@ describe('container log manager', () => {
     expect(traced).toHaveLength(4);
     m.stop();
   });
+
+  it('a pass after which no log file was written looks at no file (only a write takes a file past the limit)', () => {
+    const clock = new SimClock();
+    const files = new Map<string, string>();
+    let appends = 0;
+    let listed = 0;
+    const m = new ContainerLogManager({ running: () => (listed++, [{ containerId: 'c1', path: LOG }]), files, appends: () => appends }, clock, 100, 3, () => {});
+    m.start();
+    files.set(LOG, 'x'.repeat(50));
+    appends++;
+    clock.runUntil(10_000);
+    expect(listed).toBe(1);
+    clock.runUntil(30_000);
+    expect(listed).toBe(1);
+    // The runtime appends past the limit: the next pass rotates it.
+    files.set(LOG, 'x'.repeat(150));
+    appends++;
+    clock.runUntil(40_000);
+    expect(listed).toBe(2);
+    expect([...files.keys()]).toEqual([`${LOG}.20250101-000040`]);
+    m.stop();
+  });
 });

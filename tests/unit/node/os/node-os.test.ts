@@ -71,6 +71,34 @@ describe('NodeOS: node accounting', () => {
     os.setPressure('memory', 0);
     expect(os.nodeUsage(h.clock.now()).memory.availableBytes).toBe(before.memory.availableBytes);
   });
+  it('pod memory read every 10 s (kept incrementally) equals the sum of the working sets: ramps, leaks, exits, a reading of the past', () => {
+    const h = setup();
+    const os = new NodeOS(h.rt, h.clock);
+    const sum = (t: number) => SYSTEM_MEMORY_BYTES + os.containers().reduce((n, c) => n + (os.containerUsage(c.containerId, t)?.workingSetBytes ?? 0), 0);
+    // A 1 s ramp to ~150Mi, and a flat nginx-like container.
+    const ramp = startStress(h, ['--vm', '1', '--vm-bytes', '150M', '--vm-hang', '1']);
+    track(os, ramp.containerId, ramp.argv, ramp.startedAt);
+    os.track({ containerId: 'f'.repeat(64), podUID: 'uid-web', namespace: 'default', pod: 'web', container: 'nginx', profile: usageProfile('nginx', ['nginx']), startedAt: ramp.startedAt });
+    const readings: [number, number][] = [];
+    const read = (t: number) => readings.push([os.nodeSignals(t).memory.workingSetBytes, sum(t)]);
+    read(ramp.startedAt + 500); // mid-ramp
+    read(ramp.startedAt + 10_000); // both settled
+    expect(os.nodeSignals(ramp.startedAt + 10_000).memory.workingSetBytes).toBeGreaterThan(SYSTEM_MEMORY_BYTES + 150 * MI);
+    h.clock.runUntil(ramp.startedAt + 20_000);
+    os.leak(ramp.containerId, 10 * MI);
+    read(ramp.startedAt + 25_000); // leaking: 5 s x 10Mi more
+    read(ramp.startedAt + 700); // the past, mid-ramp
+    os.leak(ramp.containerId, 0);
+    read(ramp.startedAt + 30_000);
+    read(ramp.startedAt + 40_000);
+    expect(readings[2][0] - readings[1][0]).toBeGreaterThanOrEqual(50 * MI - 4096);
+    h.ok<void>((cb) => h.rt.StopContainer(ramp.containerId, 0, cb));
+    expect(os.containers()).toHaveLength(1);
+    read(h.clock.now() + 10_000); // only nginx left
+    for (const [incremental, full] of readings) expect(incremental).toBe(full);
+    expect(readings.at(-1)![0]).toBe(sum(h.clock.now() + 10_000));
+    expect(readings.at(-1)![0]).toBeLessThan(SYSTEM_MEMORY_BYTES + 4 * MI);
+  });
   it('disk pressure fills nodefs, pids pressure takes PIDs', () => {
     const h = setup();
     const os = new NodeOS(h.rt, h.clock);

@@ -8,9 +8,9 @@ import { dial, goSeconds, joinHostPort, type ProbeDone, type ProbeNetwork } from
 
 export function doGRPCProbe(net: ProbeNetwork, host: string, port: number, service: string, timeoutSeconds: number, done: ProbeDone): void {
   void service;
-  const addr = joinHostPort(host, port);
   const d = dial(net, host, port);
   if (d.kind === 'open') return done({ result: 'success', output: 'service healthy' });
+  const addr = joinHostPort(host, port);
   // grpc.DialContext with WithBlock retries a refused connection until the context ends.
   net.after(timeoutSeconds * 1000, () => done({ result: 'failure', output: `timeout: failed to connect service ${JSON.stringify(addr)} within ${goSeconds(timeoutSeconds)}: context deadline exceeded` }));
 }

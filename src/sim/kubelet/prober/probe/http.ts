@@ -57,24 +57,28 @@ export function formatURL(scheme: string, host: string, port: number, path: stri
 
 export function doHTTPProbe(net: ProbeNetwork, req: HTTPProbeRequest, timeoutSeconds: number, done: ProbeDone): void {
   const headers = probeHeaders(req.headers);
-  let url = formatURL(req.scheme, req.host, req.port, req.path);
+  // The URL is only written in failures and followed redirects: made when first needed (no
+  // string or closure per probe that succeeds).
+  let url: string | undefined;
   let { host, port, path } = req;
-  const timeout = (why: string) => net.after(timeoutSeconds * 1000, () => done({ result: 'failure', output: `Get ${JSON.stringify(url)}: ${why}` }));
   for (let redirects = 0; ; redirects++) {
     const d = dial(net, host, port);
-    if (d.kind === 'refused') return done({ result: 'failure', output: `Get ${JSON.stringify(url)}: dial tcp ${joinHostPort(host, port)}: connect: connection refused` });
-    if (d.kind === 'timeout') return timeout('context deadline exceeded (Client.Timeout exceeded while awaiting connection)');
+    if (d.kind === 'refused') return done({ result: 'failure', output: `Get ${JSON.stringify((url ??= urlOf(req)))}: dial tcp ${joinHostPort(host, port)}: connect: connection refused` });
+    if (d.kind === 'timeout') {
+      const quoted = JSON.stringify((url ??= urlOf(req)));
+      return net.after(timeoutSeconds * 1000, () => done({ result: 'failure', output: `Get ${quoted}: context deadline exceeded (Client.Timeout exceeded while awaiting connection)` }));
+    }
     // A listening program with no HTTP model (etcd, kube-apiserver, CoreDNS...) is a server whose health endpoints answer ok.
     const res: HttpResponse = d.process.http ? d.process.http(port, path || '/', headers) : { status: 200, statusText: 'OK', body: 'ok' };
     if ('error' in res) {
-      if (res.error === 'EOF') return done({ result: 'failure', output: `Get ${JSON.stringify(url)}: EOF` });
-      return done({ result: 'failure', output: `Get ${JSON.stringify(url)}: dial tcp ${joinHostPort(host, port)}: connect: connection refused` });
+      if (res.error === 'EOF') return done({ result: 'failure', output: `Get ${JSON.stringify((url ??= urlOf(req)))}: EOF` });
+      return done({ result: 'failure', output: `Get ${JSON.stringify((url ??= urlOf(req)))}: dial tcp ${joinHostPort(host, port)}: connect: connection refused` });
     }
     const body = res.body.slice(0, MAX_BODY);
     const location = res.headers?.Location ?? res.headers?.location;
     if (res.status >= 300 && res.status < 400 && location && redirects < MAX_REDIRECTS) {
       // upstream: redirectChecker(followNonLocalRedirects=false): only a redirect to the same host is followed.
-      const next = resolveLocation(url, location);
+      const next = resolveLocation((url ??= urlOf(req)), location);
       if (next && next.host === host) {
         ({ port, path } = next);
         url = next.url;
@@ -89,6 +93,8 @@ export function doHTTPProbe(net: ProbeNetwork, req: HTTPProbeRequest, timeoutSec
     return done({ result: 'failure', output: `HTTP probe failed with statuscode: ${res.status}` });
   }
 }
+
+const urlOf = (req: HTTPProbeRequest): string => formatURL(req.scheme, req.host, req.port, req.path);
 
 /** A Location header against the request URL: host, port, path (undefined: not http). */
 function resolveLocation(base: string, location: string): { url: string; host: string; port: number; path: string } | undefined {

@@ -31,13 +31,16 @@ export interface ProbeNetwork {
 /** A TCP connection to host:port from the node. */
 export type Dial = { kind: 'open'; process: Process } | { kind: 'refused' } | { kind: 'timeout' };
 
+const TIMEOUT: Dial = Object.freeze({ kind: 'timeout' });
+const REFUSED: Dial = Object.freeze({ kind: 'refused' });
+
 export function dial(net: ProbeNetwork, host: string, port: number): Dial {
-  if (net.hung) return { kind: 'timeout' };
+  if (net.hung) return TIMEOUT;
   const procs = net.processesAt(host);
   // No pod with that address on this node: nothing answers the SYN (the dial times out).
-  if (procs === undefined) return { kind: 'timeout' };
-  const process = procs.find((p) => p.listening().includes(port));
-  return process ? { kind: 'open', process } : { kind: 'refused' };
+  if (procs === undefined) return TIMEOUT;
+  for (const process of procs) if (process.listening().includes(port)) return { kind: 'open', process };
+  return REFUSED;
 }
 
 /** Go's time.Duration String for whole seconds ("1s", "1m0s"). */

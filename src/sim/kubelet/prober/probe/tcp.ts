@@ -5,9 +5,9 @@
 import { dial, joinHostPort, type ProbeDone, type ProbeNetwork } from './probe';
 
 export function doTCPProbe(net: ProbeNetwork, host: string, port: number, timeoutSeconds: number, done: ProbeDone): void {
-  const addr = joinHostPort(host, port);
   const d = dial(net, host, port);
   if (d.kind === 'open') return done({ result: 'success', output: '' });
+  const addr = joinHostPort(host, port);
   if (d.kind === 'refused') return done({ result: 'failure', output: `dial tcp ${addr}: connect: connection refused` });
   net.after(timeoutSeconds * 1000, () => done({ result: 'failure', output: `dial tcp ${addr}: i/o timeout` }));
 }
