@@ -30,14 +30,28 @@ export function hostNetwork(opts: {
     const services = informer('services');
     const slices = informer('endpointslices');
     const pods = informer('pods');
+    const owners = new Map<string, ContainerRuntime>();
     return (state = {
       services: () => services.list(),
       endpointSlices: () => slices.list(),
       pods: () => pods.list(),
       local: (ip) => {
+        // The runtime that last held this address answers first: a probe or connection to a pod
+        // then costs one lookup instead of one per node of the host (with 1,000 nodes that scan
+        // was most of a probe's cost). Pod IPs come from a node's own podCIDR, so an address
+        // never moves to another runtime; a miss falls back to the scan, in the same order.
+        const known = owners.get(ip);
+        if (known) {
+          const p = known.processesAt(ip);
+          if (p) return p;
+          owners.delete(ip);
+        }
         for (const rt of opts.runtimes()) {
           const p = rt.processesAt(ip);
-          if (p) return p;
+          if (p) {
+            owners.set(ip, rt);
+            return p;
+          }
         }
         return undefined;
       },
