@@ -67,17 +67,19 @@ function validatePodTemplateSpecForReplicaSet(template: unknown, selector: Sel, 
   return errs;
 }
 
+/** The selector: required, valid, and not empty (`emptyMsg`, as each workload words it). */
+function validateWorkloadSelector(spec: Obj, p: Path, emptyMsg: string): FieldError[] {
+  if (spec.selector === undefined || spec.selector === null) return [required(p.child('selector'), '')];
+  const errs = validateLabelSelector(spec.selector, { allowInvalidLabelValueInSelector: false }, p.child('selector'));
+  const s: Obj = isObj(spec.selector) ? spec.selector : {};
+  const n = Object.keys(isObj(s.matchLabels) ? s.matchLabels : {}).length + (Array.isArray(s.matchExpressions) ? s.matchExpressions.length : 0);
+  if (n === 0) errs.push(invalid(p.child('selector'), goLabelSelector(spec.selector), emptyMsg));
+  return errs;
+}
+
 /** Shared selector handling of ValidateReplicaSetSpec / ValidateDeploymentSpec. */
 function validateSelectorAndTemplate(spec: Obj, p: Path, emptyMsg: string, kind: string): FieldError[] {
-  const errs: FieldError[] = [];
-  if (spec.selector === undefined || spec.selector === null) {
-    errs.push(required(p.child('selector'), ''));
-  } else {
-    errs.push(...validateLabelSelector(spec.selector, { allowInvalidLabelValueInSelector: false }, p.child('selector')));
-    const s: Obj = isObj(spec.selector) ? spec.selector : {};
-    const n = Object.keys(isObj(s.matchLabels) ? s.matchLabels : {}).length + (Array.isArray(s.matchExpressions) ? s.matchExpressions.length : 0);
-    if (n === 0) errs.push(invalid(p.child('selector'), goLabelSelector(spec.selector), emptyMsg));
-  }
+  const errs = validateWorkloadSelector(spec, p, emptyMsg);
   const selector = asSelector(spec.selector);
   if (!selector) errs.push(invalid(p.child('selector'), goLabelSelector(spec.selector), 'invalid label selector'));
   else errs.push(...validatePodTemplateSpecForReplicaSet(spec.template, selector, p.child('template'), kind));
@@ -331,14 +333,7 @@ function validateStatefulSetSpec(specIn: unknown, p: Path): FieldError[] {
   errs.push(...validateNonnegativeField(num(spec.minReadySeconds), p.child('minReadySeconds')));
   if (isObj(spec.ordinals)) errs.push(...validateNonnegativeField(num(spec.ordinals.start), p.child('ordinals.start')));
 
-  if (spec.selector === undefined || spec.selector === null) {
-    errs.push(required(p.child('selector'), ''));
-  } else {
-    errs.push(...validateLabelSelector(spec.selector, { allowInvalidLabelValueInSelector: false }, p.child('selector')));
-    const s: Obj = isObj(spec.selector) ? spec.selector : {};
-    const n = Object.keys(isObj(s.matchLabels) ? s.matchLabels : {}).length + (Array.isArray(s.matchExpressions) ? s.matchExpressions.length : 0);
-    if (n === 0) errs.push(invalid(p.child('selector'), goLabelSelector(spec.selector), 'empty selector is invalid for statefulset'));
-  }
+  errs.push(...validateWorkloadSelector(spec, p, 'empty selector is invalid for statefulset'));
   const template: Obj = isObj(spec.template) ? spec.template : {};
   const selector = asSelector(spec.selector);
   if (!selector) errs.push(invalid(p.child('selector'), goLabelSelector(spec.selector), ''));
