@@ -147,27 +147,19 @@ const getContextsCommand: CommandSpec = {
   }
 };
 
-const getClustersCommand: CommandSpec = {
-  name: 'get-clusters',
-  long: 'Display clusters defined in the kubeconfig.',
-  short: 'Display clusters defined in the kubeconfig',
-  use: 'config get-clusters [flags]',
+/** `get-clusters` / `get-users`: a NAME column of the kubeconfig's entries (get_clusters.go, get_users.go). */
+const nameList = (what: 'clusters' | 'users'): CommandSpec => ({
+  name: `get-${what}`,
+  long: `Display ${what} defined in the kubeconfig.`,
+  short: `Display ${what} defined in the kubeconfig`,
+  use: `config get-${what} [flags]`,
   flags: [],
   async run(inv) {
-    inv.out.out('NAME\n' + kubeconfigOf(inv).clusters.map((c) => c.name + '\n').join(''));
+    inv.out.out('NAME\n' + kubeconfigOf(inv)[what].map((e) => e.name + '\n').join(''));
   }
-};
-
-const getUsersCommand: CommandSpec = {
-  name: 'get-users',
-  long: 'Display users defined in the kubeconfig.',
-  short: 'Display users defined in the kubeconfig',
-  use: 'config get-users [flags]',
-  flags: [],
-  async run(inv) {
-    inv.out.out('NAME\n' + kubeconfigOf(inv).users.map((u) => u.name + '\n').join(''));
-  }
-};
+});
+const getClustersCommand = nameList('clusters');
+const getUsersCommand = nameList('users');
 
 const useContextCommand: CommandSpec = {
   name: 'use-context',
