@@ -370,8 +370,8 @@ function patchCommand(name: string, long: string, short: string, operation: stri
       const errors: ErrorEntry[] = [];
       const items = await targets(inv, errors);
       for (const { resource: r, object: d } of items) {
-        // upstream objectrestarter.go also restarts StatefulSets (the same template annotation).
-        if (r.name !== 'deployments' && !(name === 'restart' && r.name === 'statefulsets')) {
+        // upstream objectrestarter.go also restarts DaemonSets and StatefulSets (the same template annotation).
+        if (r.name !== 'deployments' && !(name === 'restart' && (r.name === 'statefulsets' || r.name === 'daemonsets'))) {
           errors.push({ message: unsupported });
           continue;
         }

@@ -151,3 +151,25 @@ describe('kubectl rollout status for daemon sets', () => {
     );
   });
 });
+
+describe('kubectl rollout restart for daemon sets', () => {
+  test('the template annotation rolls kube-proxy node by node and rollout status follows it', async () => {
+    const { cluster, sh } = await boot();
+    const proxyPods = async () => {
+      const r = await cluster.request({ verb: 'list', resource: 'pods', namespace: 'kube-system', labelSelector: 'k8s-app=kube-proxy' });
+      if (!r.ok) throw new Error(r.status.message);
+      return r.object.items.filter((p: any) => !p.metadata.deletionTimestamp).map((p: any) => p.metadata.name).sort();
+    };
+    const before = await proxyPods();
+    expect(before).toHaveLength(3);
+    expect(await sh('kubectl rollout restart ds/kube-proxy -n kube-system')).toMatchObject({ stdout: 'daemonset.apps/kube-proxy restarted\n', exitCode: 0 });
+    const status = await sh('kubectl rollout status ds/kube-proxy -n kube-system --timeout=300s');
+    expect(status.stdout).toContain('Waiting for daemon set "kube-proxy" rollout to finish: 0 out of 3 new pods have been updated...\n');
+    expect(status.stdout.endsWith('daemon set "kube-proxy" successfully rolled out\n'), status.stdout + status.stderr).toBe(true);
+    const after = await proxyPods();
+    expect(after).toHaveLength(3);
+    expect(after.filter((n) => before.includes(n))).toEqual([]);
+    const ds = await cluster.request({ verb: 'get', resource: 'daemonsets', namespace: 'kube-system', name: 'kube-proxy' });
+    expect(ds.ok && ds.object.spec.template.metadata.annotations['kubectl.kubernetes.io/restartedAt']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+  });
+});
