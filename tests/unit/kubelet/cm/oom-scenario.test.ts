@@ -71,3 +71,20 @@ describe('memory-request-limit-2: OOMKilled, then CrashLoopBackOff (seed 0)', ()
     expect(await run('kubectl get events -n mem-example --field-selector reason=BackOff --no-headers -o custom-columns=T:.type,M:.message')).toMatch(/^Warning\s+Back-off restarting failed container memory-demo-2-ctr in pod memory-demo-2_mem-example\(/);
   });
 });
+
+describe('memory-request-limit-3: a request larger than any node stays Pending (Insufficient memory)', () => {
+  it('is never scheduled: PodScheduled False, a FailedScheduling event naming the memory, retried', async () => {
+    const cluster = new Cluster({ seed: 0, workers: 2 });
+    expect(await cluster.waitForNodesReady()).toBe(true);
+    const con = new Console(cluster, { readFile: async (p) => readFileSync(p, 'utf8') });
+    const run = async (line: string) => (await con.exec(line)).output;
+    await run('kubectl create namespace mem-example');
+    expect(await run('kubectl apply -f /work/shared/examples/kubernetes-website/memory-request-limit-3.yaml')).toBe('pod/memory-demo-3 created\n');
+    await run('sim advance 2m');
+    expect((await run('kubectl get pod memory-demo-3 -n mem-example --no-headers')).trim().split(/\s+/).slice(1, 3)).toEqual(['0/1', 'Pending']);
+    expect(await run(`kubectl get pod memory-demo-3 -n mem-example -o jsonpath='{.status.conditions[0].type} {.status.conditions[0].status} {.status.conditions[0].reason}'`)).toBe('PodScheduled False Unschedulable');
+    const describe = await run('kubectl describe pod memory-demo-3 -n mem-example');
+    // The docs: "0/3 nodes are available: 3 Insufficient memory." (their three nodes are all workers)
+    expect(describe).toMatch(/Warning\s+FailedScheduling\s+\S+(?: \(x\d+ over \S+\))?\s+default-scheduler\s+0\/3 nodes are available: 1 node\(s\) had untolerated taint \{node-role\.kubernetes\.io\/control-plane: \}, 2 Insufficient memory\./);
+  });
+});
