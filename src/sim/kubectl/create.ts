@@ -1,6 +1,7 @@
 /**
  * `kubectl create -f` and the generators `create namespace|deployment|configmap|secret generic`
- * (`create job|cronjob` in create-job.ts, `create service` in create-service.ts).
+ * (`create job|cronjob` in create-job.ts, `create service` in create-service.ts,
+ * `create serviceaccount|priorityclass|poddisruptionbudget` in create-policy.ts).
  * The generated objects are exactly those kubectl builds (see `--dry-run=client -o yaml`).
  * upstream: staging/src/k8s.io/kubectl/pkg/cmd/create/create.go, create_namespace.go,
  * create_deployment.go, create_configmap.go, create_secret.go.
@@ -33,6 +34,7 @@ import { checkOutputFormat, MUTATION_FORMATS, operationLine, printObjects } from
 import { goJSON } from './printers/gofmt';
 import { createServiceCommand } from './create-service';
 import { createCronJobCommand, createJobCommand } from './create-job';
+import { createPodDisruptionBudgetCommand, createPriorityClassCommand, createServiceAccountCommand } from './create-policy';
 
 const CREATE_FLAGS: FlagDef[] = [...OUTPUT_FLAGS, DRY_RUN_FLAG, FIELD_MANAGER_FLAG('kubectl-create'), VALIDATE_FLAG, { name: 'save-config', type: 'bool' }];
 
@@ -296,7 +298,7 @@ export const createCommand: CommandSpec = {
     { name: 'selector', short: 'l', type: 'string' },
     { name: 'windows-line-endings', type: 'bool' }
   ],
-  subcommands: [createConfigMap, createCronJobCommand(CREATE_FLAGS, createGenerated), createDeployment, createJobCommand(CREATE_FLAGS, createGenerated), createNamespace, createSecret, createServiceCommand(CREATE_FLAGS, createGenerated)],
+  subcommands: [createConfigMap, createCronJobCommand(CREATE_FLAGS, createGenerated), createDeployment, createJobCommand(CREATE_FLAGS, createGenerated), createNamespace, createPodDisruptionBudgetCommand(CREATE_FLAGS, createGenerated), createPriorityClassCommand(CREATE_FLAGS, createGenerated), createSecret, createServiceCommand(CREATE_FLAGS, createGenerated), createServiceAccountCommand(CREATE_FLAGS, createGenerated)],
   async run(inv) {
     const { flags } = inv;
     const filenames = flags.list('filename');
