@@ -15,6 +15,7 @@ import { applyDefaults } from '../api/defaults';
 import { admitPriority, defaultTolerationSeconds, serviceAccountVolume, storageObjectInUseProtection } from '../api/defaults/admission';
 import { generateName, type Rand } from '../kernel/rand';
 import { timestamp } from '../kernel/clock';
+import { mintServiceAccountToken, SERVICE_ACCOUNT_ISSUER } from '../api/sa-token';
 import type { TraceInput } from '../kernel/trace';
 import { Store, keyOf, thaw, type KObject, type StoredEvent } from './store';
 import { cannotBeHandled, decodeInto, strictDecodingError, type FieldValidation } from './decode';
@@ -33,7 +34,7 @@ export interface ApiRequest {
   resource: string;
   namespace?: string;
   name?: string;
-  subresource?: 'status' | 'binding' | 'eviction' | 'finalize';
+  subresource?: 'status' | 'binding' | 'eviction' | 'finalize' | 'token';
   body?: KObject;
   labelSelector?: string;
   fieldSelector?: string;
@@ -278,6 +279,7 @@ export class ApiServer {
   #create(r: ResourceInfo, req: ApiRequest): KObject {
     if (req.subresource === 'binding') return this.#bind(req);
     if (req.subresource === 'eviction') return this.#evict(req);
+    if (req.subresource === 'token' && r.name === 'serviceaccounts') return this.#tokenRequest(req);
     if (!req.body) throw badRequest('the body of the request was in an unknown format');
     this.#checkKind(r, req.body);
     const obj = thaw(req.body);
@@ -513,6 +515,62 @@ export class ApiServer {
   }
 
   /** POST pods/NAME/binding. upstream: pkg/registry/core/pod/storage/storage.go assignPod */
+  /**
+   * serviceaccounts/token: a TokenRequest answered with a token for the account (never stored).
+   * upstream: pkg/registry/core/serviceaccount/storage/token.go (TokenREST.Create),
+   * pkg/apis/authentication/validation ValidateTokenRequest, SetDefaults_TokenRequestSpec (1 h).
+   */
+  #tokenRequest(req: ApiRequest): KObject {
+    const spec = req.body?.spec ?? {};
+    const errs = [];
+    const seconds: number = spec.expirationSeconds ?? 3600;
+    if (seconds < 600) errs.push(fieldInvalid(path('spec', 'expirationSeconds'), seconds, 'may not specify a duration less than 10 minutes'));
+    if (seconds > 2 ** 32) errs.push(fieldInvalid(path('spec', 'expirationSeconds'), seconds, 'may not specify a duration larger than 2^32 seconds'));
+    if (errs.length > 0) throw invalid('TokenRequest', 'authentication.k8s.io', '', statusMessage('TokenRequest', '', errs, 'authentication.k8s.io'), toStatusCauses(errs));
+    const sa = this.store.get('serviceaccounts', keyOf(req.namespace, req.name!));
+    if (!sa) throw notFound(resourceByName('serviceaccounts'), req.name!);
+    const audiences: string[] = spec.audiences?.length ? spec.audiences : [SERVICE_ACCOUNT_ISSUER];
+    const ref = spec.boundObjectRef;
+    let pod: KObject | undefined;
+    let secret: KObject | undefined;
+    let node: KObject | undefined;
+    if (ref) {
+      const resource = ({ Pod: 'pods', Secret: 'secrets', Node: 'nodes' } as Record<string, string>)[ref.kind];
+      if (!resource || (ref.apiVersion ?? 'v1') !== 'v1') throw badRequest(`cannot bind token to object of type ${ref.apiVersion ?? 'v1'}, Kind=${ref.kind}`);
+      const obj = this.store.get(resource, resource === 'nodes' ? ref.name : keyOf(req.namespace, ref.name));
+      if (!obj) throw notFound(resourceByName(resource), ref.name);
+      if (ref.uid && ref.uid !== obj.metadata.uid) {
+        // upstream names the Kind where the resource goes: `Operation cannot be fulfilled on Pod "web"`
+        throw conflict({ ...resourceByName(resource), name: ref.kind, group: '' }, ref.name, `the UID in the bound object reference (${ref.uid}) does not match the UID in record. The object might have been deleted and then recreated`);
+      }
+      if (resource === 'pods') {
+        pod = obj;
+        // upstream: a pod-bound token also names the pod's node
+        node = obj.spec?.nodeName ? this.store.get('nodes', obj.spec.nodeName) : undefined;
+      } else if (resource === 'secrets') secret = obj;
+      else node = obj;
+    }
+    const now = this.#now();
+    const token = mintServiceAccountToken({
+      namespace: sa.metadata.namespace,
+      serviceAccount: { name: sa.metadata.name, uid: sa.metadata.uid },
+      audiences,
+      now,
+      expirationSeconds: seconds,
+      jti: this.#rand.uuid(),
+      ...(pod ? { pod: { name: pod.metadata.name, uid: pod.metadata.uid } } : {}),
+      ...(secret ? { secret: { name: secret.metadata.name, uid: secret.metadata.uid } } : {}),
+      ...(node ? { node: { name: node.metadata.name, uid: node.metadata.uid } } : {})
+    });
+    return {
+      apiVersion: 'authentication.k8s.io/v1',
+      kind: 'TokenRequest',
+      metadata: { creationTimestamp: null, name: sa.metadata.name, namespace: sa.metadata.namespace },
+      spec: { audiences, boundObjectRef: ref ? { apiVersion: 'v1', kind: ref.kind, name: ref.name, ...(ref.uid ? { uid: ref.uid } : {}) } : null, expirationSeconds: seconds },
+      status: { expirationTimestamp: timestamp(now + seconds * 1000), token }
+    };
+  }
+
   #bind(req: ApiRequest): KObject {
     const r = resourceByName('pods');
     const pod = this.store.get('pods', keyOf(req.namespace, req.name!));

@@ -1,6 +1,6 @@
 /**
  * `kubectl create serviceaccount|priorityclass|poddisruptionbudget`: the objects are those kubectl
- * builds (compare `--dry-run=client -o yaml`), with its flag checks and messages.
+ * builds (compare `--dry-run=client -o yaml`), with its flag checks and messages; `create token`.
  * upstream: staging/src/k8s.io/kubectl/pkg/cmd/create/create_serviceaccount.go,
  * create_priorityclass.go, create_pdb.go; staging/src/k8s.io/apimachinery/pkg/apis/meta/v1/helpers.go
  * ParseToLabelSelector.
@@ -10,6 +10,7 @@ import { resourceByName } from '../api/resources';
 import { LabelSelectorError, parseSelector } from '../api/labels';
 import { fail, usageError, type CommandSpec, type Invocation } from './command';
 import type { FlagDef } from './flags';
+import { checkOutputFormat, MUTATION_FORMATS, printObjects } from './output';
 
 type Generate = (inv: Invocation, r: ReturnType<typeof resourceByName>, obj: KObject, wrap?: string) => Promise<void>;
 
@@ -144,6 +145,70 @@ export function createPodDisruptionBudgetCommand(flags: FlagDef[], generate: Gen
         status: { currentHealthy: 0, desiredHealthy: 0, disruptionsAllowed: 0, expectedPods: 0 }
       };
       await generate(inv, resourceByName('poddisruptionbudgets'), obj);
+    }
+  };
+}
+
+/** upstream: create_token.go boundObjectKindToAPIVersions */
+const BOUND_OBJECT_KINDS: Record<string, string> = { Node: 'v1', Pod: 'v1', Secret: 'v1' };
+
+/**
+ * `kubectl create token SA`: a TokenRequest to serviceaccounts/token; the token printed (with a
+ * newline, as kubectl does on a terminal), or the TokenRequest with -o.
+ * upstream: staging/src/k8s.io/kubectl/pkg/cmd/create/create_token.go (Validate, Run)
+ */
+export function createTokenCommand(): CommandSpec {
+  return {
+    name: 'token',
+    long: 'Request a service account token.',
+    short: 'Request a service account token',
+    use: 'create token SERVICE_ACCOUNT_NAME',
+    flags: [
+      { name: 'output', short: 'o', type: 'string' },
+      { name: 'template', type: 'string' },
+      { name: 'allow-missing-template-keys', type: 'bool', def: true },
+      { name: 'show-managed-fields', type: 'bool' },
+      { name: 'audience', type: 'stringArray' },
+      { name: 'duration', type: 'duration', def: 0 },
+      { name: 'bound-object-kind', type: 'string' },
+      { name: 'bound-object-name', type: 'string' },
+      { name: 'bound-object-uid', type: 'string' }
+    ],
+    async run(inv) {
+      const name = nameFromArgs(inv);
+      const { flags: f } = inv;
+      const duration = f.int('duration');
+      if (duration < 0) fail('--duration must be greater than or equal to 0');
+      if (duration % 1000 !== 0) fail('--duration cannot be expressed in units less than seconds');
+      const audiences = f.list('audience');
+      if (audiences.some((a) => a === '')) fail('--audience must not be an empty string');
+      const kind = f.str('bound-object-kind');
+      const boundName = f.str('bound-object-name');
+      const boundUID = f.str('bound-object-uid');
+      if (!kind) {
+        if (boundName) fail('--bound-object-name can only be set if --bound-object-kind is provided');
+        if (boundUID) fail('--bound-object-uid can only be set if --bound-object-kind is provided');
+      } else {
+        if (!(kind in BOUND_OBJECT_KINDS)) fail(`supported --bound-object-kind values are ${Object.keys(BOUND_OBJECT_KINDS).sort().join(', ')}`);
+        if (!boundName) fail('--bound-object-name is required if --bound-object-kind is provided');
+      }
+      const spec: KObject = { audiences: audiences.length > 0 ? audiences : null };
+      if (duration > 0) spec.expirationSeconds = duration / 1000;
+      if (kind) spec.boundObjectRef = { kind, apiVersion: BOUND_OBJECT_KINDS[kind], name: boundName, ...(boundUID ? { uid: boundUID } : {}) };
+      const res = await inv.ctx.request({
+        verb: 'create',
+        resource: 'serviceaccounts',
+        subresource: 'token',
+        namespace: inv.namespace,
+        name,
+        body: { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', metadata: { creationTimestamp: null }, spec, status: {} }
+      });
+      if (!res.ok) fail(`failed to create token: ${res.status.message}`);
+      const format = f.str('output');
+      if (format) {
+        checkOutputFormat(format, MUTATION_FORMATS);
+        inv.out.out(printObjects(inv, [res.object], true));
+      } else inv.out.out(`${res.object.status.token}\n`);
     }
   };
 }

@@ -34,7 +34,7 @@ import { checkOutputFormat, MUTATION_FORMATS, operationLine, printObjects } from
 import { goJSON } from './printers/gofmt';
 import { createServiceCommand } from './create-service';
 import { createCronJobCommand, createJobCommand } from './create-job';
-import { createPodDisruptionBudgetCommand, createPriorityClassCommand, createServiceAccountCommand } from './create-policy';
+import { createPodDisruptionBudgetCommand, createPriorityClassCommand, createServiceAccountCommand, createTokenCommand } from './create-policy';
 
 const CREATE_FLAGS: FlagDef[] = [...OUTPUT_FLAGS, DRY_RUN_FLAG, FIELD_MANAGER_FLAG('kubectl-create'), VALIDATE_FLAG, { name: 'save-config', type: 'bool' }];
 
@@ -298,7 +298,7 @@ export const createCommand: CommandSpec = {
     { name: 'selector', short: 'l', type: 'string' },
     { name: 'windows-line-endings', type: 'bool' }
   ],
-  subcommands: [createConfigMap, createCronJobCommand(CREATE_FLAGS, createGenerated), createDeployment, createJobCommand(CREATE_FLAGS, createGenerated), createNamespace, createPodDisruptionBudgetCommand(CREATE_FLAGS, createGenerated), createPriorityClassCommand(CREATE_FLAGS, createGenerated), createSecret, createServiceCommand(CREATE_FLAGS, createGenerated), createServiceAccountCommand(CREATE_FLAGS, createGenerated)],
+  subcommands: [createConfigMap, createCronJobCommand(CREATE_FLAGS, createGenerated), createDeployment, createJobCommand(CREATE_FLAGS, createGenerated), createNamespace, createPodDisruptionBudgetCommand(CREATE_FLAGS, createGenerated), createPriorityClassCommand(CREATE_FLAGS, createGenerated), createSecret, createServiceCommand(CREATE_FLAGS, createGenerated), createServiceAccountCommand(CREATE_FLAGS, createGenerated), createTokenCommand()],
   async run(inv) {
     const { flags } = inv;
     const filenames = flags.list('filename');

@@ -39,4 +39,41 @@ describe('kubectl create serviceaccount|priorityclass|poddisruptionbudget', () =
     expect((await run('kubectl get pc high --no-headers')).out).toMatch(/^high\s+1000\s+false\s+30s\n$/);
     expect((await run('kubectl get sa robot --no-headers')).out).toMatch(/^robot\s+0\s+30s\n$/);
   });
+
+  test('create token: a TokenRequest for the account, its claims, lifetime, audience and bound pod; errors as kubectl and the API server word them', async () => {
+    const { run } = await consoleSession();
+    const claims = async (line: string) => {
+      const { out } = await run(line);
+      const parts = out.trim().split('.');
+      expect(parts).toHaveLength(3);
+      return JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
+    };
+    await run('kubectl create sa robot');
+    await run('sim advance 10s');
+    const c = await claims('kubectl create token robot');
+    expect(c).toMatchObject({ aud: ['https://kubernetes.default.svc.cluster.local'], iss: 'https://kubernetes.default.svc.cluster.local', sub: 'system:serviceaccount:default:robot', 'kubernetes.io': { namespace: 'default', serviceaccount: { name: 'robot' } } });
+    expect(c.exp - c.iat).toBe(3600);
+    const tr = JSON.parse((await run('kubectl create token robot --duration=2h --audience=https://example.com -o json')).out);
+    expect(tr).toMatchObject({ apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', metadata: { name: 'robot', namespace: 'default' }, spec: { audiences: ['https://example.com'], boundObjectRef: null, expirationSeconds: 7200 } });
+    const trClaims = JSON.parse(Buffer.from(tr.status.token.split('.')[1], 'base64url').toString('utf8'));
+    expect([trClaims.exp - trClaims.iat, trClaims.aud]).toEqual([7200, ['https://example.com']]);
+    expect(Date.parse(tr.status.expirationTimestamp)).toBe(trClaims.exp * 1000);
+    await run('kubectl run web --image=nginx');
+    await run('sim advance 5s');
+    const bound = await claims('kubectl create token robot --bound-object-kind=Pod --bound-object-name=web');
+    expect(bound['kubernetes.io'].pod.name).toBe('web');
+    expect(bound['kubernetes.io'].node.name).toMatch(/^worker-\d$/);
+    const err = async (line: string) => {
+      const r = await run(line);
+      expect(r.code).toBe(1);
+      return r.out;
+    };
+    expect(await err('kubectl create token nobody')).toBe('error: failed to create token: serviceaccounts "nobody" not found\n');
+    expect(await err('kubectl create token robot --duration=5m')).toBe('error: failed to create token: TokenRequest.authentication.k8s.io "" is invalid: spec.expirationSeconds: Invalid value: 300: may not specify a duration less than 10 minutes\n');
+    expect(await err('kubectl create token robot --duration=1500ms')).toBe('error: --duration cannot be expressed in units less than seconds\n');
+    expect(await err('kubectl create token robot --bound-object-kind=Deployment --bound-object-name=x')).toBe('error: supported --bound-object-kind values are Node, Pod, Secret\n');
+    expect(await err('kubectl create token robot --bound-object-kind=Pod')).toBe('error: --bound-object-name is required if --bound-object-kind is provided\n');
+    expect(await err('kubectl create token robot --bound-object-uid=1')).toBe('error: --bound-object-uid can only be set if --bound-object-kind is provided\n');
+    expect(await err('kubectl create token robot --bound-object-kind=Pod --bound-object-name=nope')).toBe('error: failed to create token: pods "nope" not found\n');
+  });
 });

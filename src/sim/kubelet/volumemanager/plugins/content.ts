@@ -15,6 +15,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import type { MapFS } from '../../../node/fs/map-fs';
 import type { VolumeToMount } from '../cache/desired-state-of-world';
+import { mintServiceAccountToken, SERVICE_ACCOUNT_ISSUER } from '../../../api/sa-token';
 
 /** The plugin directory name of each volume kind (`kubernetes.io~<plugin>`). */
 const PLUGIN_DIRS: Record<string, string> = {
@@ -51,13 +52,6 @@ export function decodeBase64(b64: string): string {
   } catch {
     return b64;
   }
-}
-
-function encodeBase64Url(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let bin = '';
-  for (const b of bytes) bin += String.fromCharCode(b);
-  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 /** upstream: pkg/fieldpath/fieldpath.go FormatMap: sorted `key="value"` lines, no final newline. */
@@ -98,28 +92,17 @@ export function podFieldValue(pod: any, path: string): string | undefined {
 
 /** The service-account token the projected volume holds: a JWT-shaped string (not signed by anything). */
 export function serviceAccountToken(pod: any, source: any, now: number): string {
-  const iat = Math.floor(now / 1000) + 1735689600;
-  const exp = iat + (source?.expirationSeconds ?? 3607);
-  const sa = pod.spec?.serviceAccountName ?? 'default';
-  const iss = 'https://kubernetes.default.svc.cluster.local';
-  const header = { alg: 'RS256', kid: 'kubarium-simulated-signing-key' };
-  const payload = {
-    aud: [source?.audience ?? iss],
-    exp,
-    iat,
-    iss,
+  return mintServiceAccountToken({
+    namespace: pod.metadata.namespace,
+    node: { name: pod.spec?.nodeName ?? '' },
+    pod: { name: pod.metadata.name, uid: pod.metadata.uid },
+    serviceAccount: { name: pod.spec?.serviceAccountName ?? 'default', uid: '' },
+    audiences: [source?.audience ?? SERVICE_ACCOUNT_ISSUER],
+    now,
+    expirationSeconds: source?.expirationSeconds ?? 3607,
     jti: pod.metadata.uid,
-    'kubernetes.io': {
-      namespace: pod.metadata.namespace,
-      node: { name: pod.spec?.nodeName ?? '' },
-      pod: { name: pod.metadata.name, uid: pod.metadata.uid },
-      serviceaccount: { name: sa, uid: '' },
-      warnafter: iat + 3600
-    },
-    nbf: iat,
-    sub: `system:serviceaccount:${pod.metadata.namespace}:${sa}`
-  };
-  return `${encodeBase64Url(JSON.stringify(header))}.${encodeBase64Url(JSON.stringify(payload))}.${encodeBase64Url(`simulated-signature:${pod.metadata.uid}:${iat}`)}`;
+    warnAfterSeconds: 3600
+  });
 }
 
 /** Key -> text of a ConfigMap or Secret, with `items` applied (path -> text). */
