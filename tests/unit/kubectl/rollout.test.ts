@@ -168,7 +168,7 @@ describe('kubectl rollout restart for daemon sets', () => {
     expect(status.stdout.endsWith('daemon set "kube-proxy" successfully rolled out\n'), status.stdout + status.stderr).toBe(true);
     const after = await proxyPods();
     expect(after).toHaveLength(3);
-    expect(after.filter((n) => before.includes(n))).toEqual([]);
+    expect(after.filter((n: string) => before.includes(n))).toEqual([]);
     const ds = await cluster.request({ verb: 'get', resource: 'daemonsets', namespace: 'kube-system', name: 'kube-proxy' });
     expect(ds.ok && ds.object.spec.template.metadata.annotations['kubectl.kubernetes.io/restartedAt']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   });
