@@ -13,7 +13,7 @@ import { validate } from '../api/validation';
 import { invalid as fieldInvalid, path, statusMessage, toStatusCauses } from '../api/validation/field';
 import { applyDefaults } from '../api/defaults';
 import { admitPriority, defaultTolerationSeconds, serviceAccountVolume, storageObjectInUseProtection } from '../api/defaults/admission';
-import { generateName, type Rand } from '../kernel/rand';
+import { generateName, Rand } from '../kernel/rand';
 import { timestamp } from '../kernel/clock';
 import { mintServiceAccountToken, SERVICE_ACCOUNT_ISSUER } from '../api/sa-token';
 import type { TraceInput } from '../kernel/trace';
@@ -86,6 +86,11 @@ const SERVICE_CIDR_BASE = (10 << 24) | (96 << 16); // 10.96.0.0/12
 export class ApiServer {
   readonly store: Store;
   #rand: Rand;
+  /**
+   * Uids of dry-run creates and token ids: drawn apart from #rand so that a dry run or a token
+   * request leaves the uids and names of the objects created after it as they would have been.
+   */
+  #sideRand = new Rand(0x6b756265);
   #now: () => number;
   #trace: (e: TraceInput) => void;
   #usedIPs = new Set<string>();
@@ -286,6 +291,7 @@ export class ApiServer {
     this.#decode(r, obj, req);
     obj.apiVersion = apiVersionOf(r);
     obj.kind = r.kind;
+    convertOnWrite(r, obj);
     const md = (obj.metadata ??= {});
     if (r.namespaced) {
       if (md.namespace && req.namespace && md.namespace !== req.namespace) throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
@@ -322,7 +328,12 @@ export class ApiServer {
     this.#podSecurity(r, obj);
     const key = keyOf(md.namespace, md.name);
     if (this.store.get(r.name, key)) throw alreadyExists(r, md.name);
-    if (req.dryRun) return obj;
+    if (req.dryRun) {
+      // upstream: BeforeCreate fills uid and creationTimestamp; the dry-run storage adds no resourceVersion.
+      md.uid ??= this.#sideRand.uuid();
+      md.creationTimestamp = timestamp(this.#now());
+      return obj;
+    }
     md.uid ??= this.#rand.uuid();
     md.resourceVersion = String(this.store.nextResourceVersion());
     md.creationTimestamp = timestamp(this.#now());
@@ -348,6 +359,7 @@ export class ApiServer {
     if (req.verb === 'update') this.#decode(r, obj, req);
     obj.apiVersion = apiVersionOf(r);
     obj.kind = r.kind;
+    convertOnWrite(r, obj);
     // Fields the server owns.
     for (const f of ['uid', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'namespace', 'name', 'generation']) {
       if (old.metadata[f] !== undefined) obj.metadata[f] = old.metadata[f];
@@ -557,7 +569,7 @@ export class ApiServer {
       audiences,
       now,
       expirationSeconds: seconds,
-      jti: this.#rand.uuid(),
+      jti: this.#sideRand.uuid(),
       ...(pod ? { pod: { name: pod.metadata.name, uid: pod.metadata.uid } } : {}),
       ...(secret ? { secret: { name: secret.metadata.name, uid: secret.metadata.uid } } : {}),
       ...(node ? { node: { name: node.metadata.name, uid: node.metadata.uid } } : {})
@@ -653,4 +665,35 @@ export class ApiServer {
       deliver({ type: 'BOOKMARK', object: { apiVersion: apiVersionOf(r), kind: r.kind, metadata: { resourceVersion: String(this.store.resourceVersion) } } });
     }
   }
+}
+
+/**
+ * What decoding a write into the internal type does to the object kept:
+ * - a Secret's stringData is written into data and is not stored (it is write-only);
+ * - empty labels and annotations maps are dropped (omitempty on ObjectMeta).
+ * upstream: pkg/apis/core/v1/conversion.go Convert_v1_Secret_To_core_Secret,
+ * staging/src/k8s.io/apimachinery/pkg/apis/meta/v1/types.go ObjectMeta
+ */
+function convertOnWrite(r: ResourceInfo, obj: KObject): void {
+  const md = obj.metadata;
+  if (md && typeof md === 'object') {
+    for (const f of ['labels', 'annotations']) {
+      const m = md[f];
+      if (m && typeof m === 'object' && !Array.isArray(m) && Object.keys(m).length === 0) delete md[f];
+    }
+  }
+  if (r.name === 'secrets' && obj.stringData && typeof obj.stringData === 'object') {
+    const data: Record<string, string> = { ...(obj.data ?? {}) };
+    for (const [k, v] of Object.entries(obj.stringData)) data[k] = encodeBase64(String(v));
+    obj.data = data;
+    delete obj.stringData;
+  }
+}
+
+/** base64 of a string's UTF-8 bytes ([]byte(v) marshalled). */
+function encodeBase64(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let bin = '';
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin);
 }

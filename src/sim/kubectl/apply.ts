@@ -52,7 +52,7 @@ export function modifiedConfiguration(obj: KObject, annotate: boolean): { json: 
 }
 
 /** `resource: "/v1, Resource=pods"` block of kubectl's retrieval error (info.String()). */
-function infoString(info: ManifestInfo): string {
+export function infoString(info: ManifestInfo): string {
   const r = info.resource;
   return `Resource: "${r.group}/${r.version}, Resource=${r.name}", GroupVersionKind: "${r.group}/${r.version}, Kind=${r.kind}"\nName: "${info.name}", Namespace: "${info.namespace}"`;
 }

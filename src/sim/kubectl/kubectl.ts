@@ -9,6 +9,7 @@ import { AggregateError, CommandFailure, formatErrors, GLOBAL_FLAGS, KubectlErro
 import { FlagError, Flags, HelpRequested, parseFlags, type FlagDef } from './flags';
 import { ALL_COMMANDS, ROOT_HELP, commandHelp, suggestionsFor } from './help';
 import { applyCommand } from './apply';
+import { diffCommand } from './diff';
 import { createCommand } from './create';
 import { runCommand } from './run';
 import { getCommand } from './get';
@@ -53,6 +54,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   logsCommand,
   execCommand,
   applyCommand,
+  diffCommand,
   labelCommand,
   annotateCommand,
   versionCommand,
