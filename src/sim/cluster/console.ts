@@ -7,9 +7,9 @@ import YAML from 'yaml';
 import type { Cluster } from './cluster';
 import { parseScript, type ScriptCommand } from './script';
 import { runKubectl } from '../kubectl/kubectl';
-import { splitArgs, splitPipeline } from '../kubectl/args';
+import { splitArgs, splitPipeline, splitRedirects } from '../kubectl/args';
 import type { CommandOutput, KubectlContext, TerminalSegment } from '../kubectl/context';
-import { runOnHost } from './host-shell';
+import { hostFS, hostPath, runOnHost } from './host-shell';
 import { defaultKubeconfig } from '../kubectl/config';
 import { exitStatus, interactiveShell, lineScript, parseLineOutput, parseProbe, PROBE_SCRIPT, promptOf, type ShellSession } from './exec-shell';
 import { formatDuration, parseDuration } from '../kernel/clock';
@@ -108,6 +108,11 @@ export class Console {
   }
   /** Watches left open by `kubectl get -w`: they stream until interrupt() (Ctrl-C). */
   #watches = new Set<{ stop(): void }>();
+  /**
+   * The learner's machine's disk: `> FILE` writes here, host commands (`cat`, `ls`, `sed -i`) and
+   * `kubectl apply -f FILE` read here. It lives as long as the console (a replay rebuilds it).
+   */
+  readonly #home = hostFS(() => this.cluster.now);
 
   constructor(
     readonly cluster: Cluster,
@@ -141,15 +146,73 @@ export class Console {
     }
     if (argv[0] === '__unterminated_heredoc__') return fail(`error: here-document at line ${cmd.lineNo} delimited by end-of-file (wanted \`${argv[1]}')\n`);
     const [head, ...rest] = argv;
+    if (head !== 'kubectl' && head !== 'k' && head !== 'sim') return this.#onHost(cmd.line, cmd.stdin, head);
+    const redirects = (() => {
+      try {
+        return splitRedirects(cmd.line);
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    if (redirects instanceof Error) return { stdout: '', stderr: `sh: ${redirects.message}\n`, exitCode: 2 };
+    if (redirects.line !== cmd.line) return this.#redirected(await this.run({ ...cmd, line: redirects.line }), redirects);
     const interactive = interactiveShell(argv);
     if (interactive) return this.#openShell(interactive);
     try {
       if (head === 'kubectl' || head === 'k') return await runKubectl(rest, this.#kubectlContext(cmd.stdin));
-      if (head === 'sim') return await this.#sim(rest, cmd.stdin);
+      return await this.#sim(rest, cmd.stdin);
     } catch (e) {
       return fail(`error: ${(e as Error).message}\n`);
     }
-    return fail(`error: unknown command "${head}": start a line with "kubectl" (or "k") or "sim"; try "sim help"\n`);
+  }
+
+  /**
+   * A line that is not kubectl or sim runs on the learner's machine (`cat pod.yaml`, `ls`,
+   * `sed -i s/1.27/1.28/ web.yaml`); a command the host does not have gets the console's hint.
+   */
+  #onHost(line: string, stdin: string | undefined, head: string): CommandOutput {
+    const out = runOnHost(line, stdin ?? '', this.cluster.now, this.#home);
+    if (out.exitCode === 127 && out.stderr === `sh: ${head}: not found\n`) {
+      return fail(`error: unknown command "${head}": start a line with "kubectl" (or "k") or "sim"; try "sim help"\n`);
+    }
+    return out;
+  }
+
+  /** `> FILE`, `>> FILE`, `2> FILE`, `2>&1` of a kubectl or sim line: into the learner's files. */
+  #redirected(out: CommandOutput, r: ReturnType<typeof splitRedirects>): CommandOutput {
+    let stdout = out.stdout;
+    let stderr = out.stderr;
+    const put = (target: { file: string; append: boolean }, text: string): string | undefined => {
+      if (target.file === '/dev/null') return undefined;
+      const err = this.#home.write(hostPath(target.file), text, target.append);
+      if (err === 'EISDIR') return `sh: can't create ${target.file}: Is a directory\n`;
+      if (err) return `sh: can't create ${target.file}: nonexistent directory\n`;
+      return undefined;
+    };
+    let problems = '';
+    if (r.stderrToStdout) {
+      stdout += stderr;
+      stderr = '';
+    }
+    if (r.stdout) {
+      const e = put(r.stdout, stdout);
+      if (e) return { stdout: '', stderr: e, exitCode: 1 };
+      stdout = '';
+    }
+    if (r.stderr) {
+      const e = put(r.stderr, stderr);
+      if (e) problems += e;
+      stderr = '';
+    }
+    return { stdout, stderr: stderr + problems, exitCode: out.exitCode };
+  }
+
+  /** `-f FILE`: the learner's files first, then (in the CLI) the real disk. */
+  async #readFile(path: string): Promise<string> {
+    const p = hostPath(path);
+    if (this.#home.isFile(p)) return this.#home.read(p) as string;
+    if (this.options.readFile) return this.options.readFile(path);
+    throw new Error(`open ${path}: no such file or directory`);
   }
 
   /**
@@ -172,7 +235,7 @@ export class Console {
       } catch (e) {
         return fail(`error: ${(e as Error).message}\n`);
       }
-      last = head === 'kubectl' || head === 'k' || head === 'sim' ? await this.run({ line: stage, stdin: input, lineNo: cmd.lineNo }) : runOnHost(stage, input ?? '', this.cluster.now);
+      last = head === 'kubectl' || head === 'k' || head === 'sim' ? await this.run({ line: stage, stdin: input, lineNo: cmd.lineNo }) : runOnHost(stage, input ?? '', this.cluster.now, this.#home);
       if (i < stages.length - 1) {
         if (last.stderr) shown.push({ stream: 'stderr', text: last.stderr });
         stderr += last.stderr;
@@ -217,7 +280,7 @@ export class Console {
     return this.cluster.kubectlContext({
       stdin,
       kubeconfig: this.#kubeconfig,
-      readFile: this.options.readFile,
+      readFile: (path) => this.#readFile(path),
       ...(this.options.print
         ? {
             print: this.options.print,
@@ -309,7 +372,7 @@ export class Console {
     if (action !== 'config') return fail(`error: unknown command "sim scheduler${action ? ' ' + action : ''}"; see "sim help"\n`);
     if (flags.length === 0) return ok((await this.cluster.schedulerConfig()).config ?? '');
     if ((flags[0] !== '-f' && flags[0] !== '--filename') || !flags[1] || flags.length > 2) return fail('error: usage: sim scheduler config [-f FILE|-]\n');
-    const text = flags[1] === '-' ? stdin : await this.options.readFile?.(flags[1]).catch(() => undefined);
+    const text = flags[1] === '-' ? stdin : await this.#readFile(flags[1]).catch(() => undefined);
     // kubectl's wording for a missing file.
     if (text === undefined) return fail(`error: the path ${JSON.stringify(flags[1])} does not exist\n`);
     const r = await this.cluster.schedulerConfig(text);
@@ -417,7 +480,7 @@ export class Console {
     if (flags[0] === '-f' || flags[0] === '--filename') source = flags[1];
     else if (flags[0]?.startsWith('--filename=')) source = flags[0].slice('--filename='.length);
     if (!source || flags.length > (flags[0].includes('=') ? 1 : 2)) return fail(usage);
-    const text = source === '-' ? stdin : await this.options.readFile?.(source).catch(() => undefined);
+    const text = source === '-' ? stdin : await this.#readFile(source).catch(() => undefined);
     if (text === undefined) return fail(`error: cannot read ${source === '-' ? 'the standard input (use a heredoc: -f - <<EOF)' : source}\n`);
     const r = await this.cluster.manifests(node, 'put', file, text);
     return r.ok ? ok(`${r.output} written on ${node}\n`) : fail(`error: ${r.error}\n`);
@@ -466,7 +529,7 @@ export class Console {
         const current = this.#kubeletConfigs.get(node) ?? c.nodes.get(node)!.spec.config ?? defaultKubeletConfiguration();
         if (flags.length === 0) return ok(YAML.stringify(current));
         if (flags[0] !== '-f' || !flags[1]) return fail('error: usage: sim kubelet config NODE [-f FILE|-]\n');
-        const text = flags[1] === '-' ? stdin : await this.options.readFile?.(flags[1]).catch(() => undefined);
+        const text = flags[1] === '-' ? stdin : await this.#readFile(flags[1]).catch(() => undefined);
         if (text === undefined) return fail(`error: cannot read ${flags[1]}\n`);
         // A file the kubelet cannot decode is refused and nothing changes; a decodable but invalid one
         // is applied: the kubelet then fails its validation at start, as a real one does.

@@ -3,12 +3,13 @@
  * `kubectl get secret db -o jsonpath='{.data.password}' | base64 -d` or
  * `kubectl get pods | grep web | wc -l`, what follows the first `|` runs here, as a terminal's
  * shell would run it on kubectl's output. It is the busybox shell the containers use (its
- * applets: grep, head, tail, wc, sort, uniq, cut, tr, sed, base64, ...) on an empty scratch
- * filesystem, with no network and a clock of its own: nothing here touches the cluster, so a
- * pipe never changes what the simulation does.
+ * applets: grep, head, tail, wc, sort, uniq, cut, tr, sed, base64, cat, ls, ...) on the learner's
+ * home directory (`kubectl get deploy web -o yaml > web.yaml`, `cat web.yaml`, `kubectl apply -f
+ * web.yaml`), with no network and a clock of its own: nothing here touches the cluster, so a
+ * host command never changes what the simulation does.
  */
-import { MapFS } from '../node/fs/map-fs';
-import type { Network, Process, ProcessContext, Step } from '../node/programs/process';
+import { MapFS, normalizePath } from '../node/fs/map-fs';
+import type { FileStat, FsError, Network, Process, ProcessContext, Step } from '../node/programs/process';
 import { startShell } from '../node/programs/sh';
 import type { CommandOutput } from '../kubectl/context';
 
@@ -25,8 +26,46 @@ const NO_NETWORK: Network = {
   tcpConnect: () => 'unreachable'
 };
 
-/** Runs `script` (sh -c) on the host with `stdin`; `now`: virtual ms, for `date`. */
-export function runOnHost(script: string, stdin: string, now: number): CommandOutput {
+/** The learner's home directory on the host. */
+export const HOST_HOME = '/home/learner';
+
+const LEARNER = { uid: 1000, gid: 1000 };
+
+/** The host's disk: what is under the home directory belongs to the learner (uid 1000). */
+class HostFS extends MapFS {
+  override stat(path: string): FileStat | FsError {
+    const st = super.stat(path);
+    if (typeof st === 'string' || st.uid !== undefined) return st;
+    const p = normalizePath(path);
+    return p === HOST_HOME || p.startsWith(`${HOST_HOME}/`) ? { ...st, ...LEARNER } : st;
+  }
+}
+
+/** A fresh host filesystem: an empty home, /tmp, and the users ls and id name. */
+export function hostFS(now: () => number): MapFS {
+  return new HostFS(
+    new Map([
+      [`${HOST_HOME}/`, ''],
+      ['/tmp/', ''],
+      ['/etc/passwd', 'root:x:0:0:root:/root:/bin/sh\nlearner:x:1000:1000:learner:/home/learner:/bin/sh\n'],
+      ['/etc/group', 'root:x:0:\nlearner:x:1000:\n']
+    ]),
+    now
+  );
+}
+
+/** A path as the host's shell resolves it from the home directory (`pod.yaml`, `~/pod.yaml`, `/tmp/x`). */
+export function hostPath(path: string): string {
+  if (path === '~' || path.startsWith('~/')) return HOST_HOME + path.slice(1);
+  return path.startsWith('/') ? path : `${HOST_HOME}/${path}`;
+}
+
+/**
+ * Runs `script` (sh -c) on the host with `stdin`; `now`: virtual ms, for `date`. `fs` is the
+ * host's disk (the console keeps one, so that what a line writes the next one reads); without
+ * it the script gets an empty scratch disk.
+ */
+export function runOnHost(script: string, stdin: string, now: number, fs?: MapFS): CommandOutput {
   let stdout = '';
   let stderr = '';
   const clock = { t: now };
@@ -36,7 +75,7 @@ export function runOnHost(script: string, stdin: string, now: number): CommandOu
     user: { uid: 1000, gid: 1000, groups: [1000] },
     hostname: 'laptop',
     cwd: '/home/learner',
-    fs: new MapFS(new Map([['/home/learner/', ''], ['/tmp/', '']]), () => clock.t),
+    fs: fs ?? hostFS(() => clock.t),
     net: NO_NETWORK,
     now: () => clock.t,
     random: () => 0,

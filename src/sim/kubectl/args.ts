@@ -137,3 +137,71 @@ export function splitPipeline(line: string): string[] {
   parts.push(line.slice(start).trim());
   return parts;
 }
+
+export interface Redirects {
+  /** The command without its redirections. */
+  line: string;
+  /** `> FILE` / `>> FILE`: stdout into FILE (appended with `>>`). */
+  stdout?: { file: string; append: boolean };
+  /** `2> FILE` / `2>> FILE` (`/dev/null` discards). */
+  stderr?: { file: string; append: boolean };
+  /** `2>&1`: stderr goes where stdout goes. */
+  stderrToStdout?: boolean;
+}
+
+/**
+ * The output redirections of a simple command (`kubectl get pod web -o yaml > pod.yaml`,
+ * `... 2>/dev/null`, `... >> log 2>&1`), unquoted, with splitArgs' quoting rules; the rest of the
+ * line is returned as typed. A `>` with no file after it is a syntax error, as sh says it.
+ * upstream: POSIX.1-2017 XCU 2.7 Redirection.
+ */
+export function splitRedirects(line: string): Redirects {
+  const out: Redirects = { line };
+  let kept = '';
+  let i = 0;
+  const n = line.length;
+  while (i < n) {
+    const c = line[i];
+    if (c === '\\') {
+      kept += line.slice(i, i + 2);
+      i += 2;
+      continue;
+    }
+    if (c === "'" || c === '"') {
+      let j = i + 1;
+      while (j < n && line[j] !== c) j += c === '"' && line[j] === '\\' ? 2 : 1;
+      kept += line.slice(i, j + 1);
+      i = j + 1;
+      continue;
+    }
+    if (c === '#' && (i === 0 || /\s/.test(line[i - 1]))) {
+      kept += line.slice(i);
+      break;
+    }
+    const atWordStart = i === 0 || /\s/.test(line[i - 1]);
+    const fd2 = c === '2' && line[i + 1] === '>' && atWordStart;
+    if (c === '>' || fd2) {
+      let j = fd2 ? i + 2 : i + 1;
+      const append = line[j] === '>';
+      if (append) j++;
+      if (fd2 && !append && line.slice(j, j + 2) === '&1') {
+        out.stderrToStdout = true;
+        i = j + 2;
+        continue;
+      }
+      while (j < n && /\s/.test(line[j])) j++;
+      let k = j;
+      while (k < n && !/[\s<>|;&]/.test(line[k])) k++;
+      const file = line.slice(j, k);
+      if (file === '') throw new Error(`syntax error near unexpected token \`${k < n ? line[k] : 'newline'}'`);
+      if (fd2) out.stderr = { file, append };
+      else out.stdout = { file, append };
+      i = k;
+      continue;
+    }
+    kept += c;
+    i++;
+  }
+  if (out.stdout || out.stderr || out.stderrToStdout) out.line = kept.replace(/\s+$/, '');
+  return out;
+}

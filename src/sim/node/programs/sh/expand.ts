@@ -183,8 +183,14 @@ function* expandSegs(host: ExpandHost, word: Word, split: boolean): Gen<Seg[][]>
   const ifs = split ? (host.param('IFS') ?? DEFAULT_IFS) : '';
   const fields: Seg[][] = [];
   let cur: Seg[] | undefined;
-  for (const part of word.parts) {
+  for (const [i, part] of word.parts.entries()) {
     if (part.k === 'lit') {
+      // Tilde expansion: an unquoted `~` opening a word, alone or before `/`, is $HOME (XCU 2.6.1).
+      const tilde = i === 0 && !part.quoted && (part.v.startsWith('~/') || (part.v === '~' && word.parts.length === 1));
+      if (tilde && host.param('HOME') !== undefined) {
+        (cur ??= []).push({ v: host.param('HOME')!, quoted: true }, { v: part.v.slice(1), quoted: false });
+        continue;
+      }
       (cur ??= []).push({ v: part.v, quoted: part.quoted });
       continue;
     }

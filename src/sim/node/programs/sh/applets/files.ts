@@ -101,8 +101,8 @@ const ls: Applet = (call) => {
     if (isFsError(st)) return name;
     const d = new Date(SIM_EPOCH_MS + st.mtime);
     const when = `${MONTHS[d.getUTCMonth()]} ${String(d.getUTCDate()).padStart(2)} ${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
-    const owner = (userName(fs, st.uid ?? 0) ?? String(st.uid)).slice(0, 8).padEnd(8);
-    const group = (groupName(fs, st.gid ?? 0) ?? String(st.gid)).slice(0, 8).padEnd(8);
+    const owner = (userName(fs, st.uid ?? 0) ?? String(st.uid ?? 0)).slice(0, 8).padEnd(8);
+    const group = (groupName(fs, st.gid ?? 0) ?? String(st.gid ?? 0)).slice(0, 8).padEnd(8);
     return `${modeString(st.type, st.mode ?? defaultMode(path, st.type))} ${String(st.type === 'dir' ? 2 : 1).padStart(4)} ${owner} ${group} ${String(st.size).padStart(8)} ${when} ${name}`;
   };
   const files: string[] = [];
