@@ -12,7 +12,7 @@
  * upstream: pkg/kubelet/events/event.go (reasons), pkg/kubelet/kuberuntime/kuberuntime_manager.go
  * (SyncPod's order: sandbox, init containers, containers), pkg/kubelet/prober/worker.go
  */
-import { parseTimestamp } from '../../sim/kernel/clock';
+import { parseTimestamp } from '../../sim/kernel/timestamp';
 import { formatClock, type TraceEvent } from '../../sim/kernel/trace';
 import type { AttemptRecord } from '../../sim/scheduler/explain';
 import type { KObject } from '../bridge/deltas';
