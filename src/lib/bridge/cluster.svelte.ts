@@ -10,12 +10,12 @@ import { clusterWorkerName, startClusterWorker } from './early-worker';
 import clusterWorkerUrl from '../../../workers/cluster.worker.ts?worker&url';
 import type { BootOptions, ClockStatus, ExecResult, LiveInputs, MetricsQuery, MetricsResult, NodeUsageSample, PageMessage, PlaygroundApi } from './protocol';
 import type { AttemptRecord } from '../../sim/scheduler/explain';
-import { indexByPod, type PodTraceIndex } from '../inspector/sequence';
+import { indexByPod, type PodTraceIndex } from '../inspector/pod-trace';
 import { foldPulls, foldRailCalls, type PullState, type RailCall } from '../viz/rail';
 import { decisionsToExplain, foldDecisions, type Decision } from '../viz/scheduling';
 import { foldPodMarks, prunePodMarks, type PodMarks } from '../viz/probes';
 import { foldMarkers, markersUpTo, type Marker } from '../timeline/markers';
-import { indexStory, type StoryIndex } from '../viz/story';
+import { indexStory, type StoryIndex } from '../viz/story-index';
 
 export type ClusterPhase = 'idle' | 'booting' | 'ready' | 'failed';
 
