@@ -1,6 +1,6 @@
 // The cluster worker: the conductor, the console and the page's API; components run in their own
 // workers, or in this one when its name says so (/embed: one worker starts and compiles instead of
-// five; the conductor's fixed order makes both modes run the same), which may also say to boot at once.
+// five; the conductor's fixed order makes both modes run the same), which may also say to boot at once (and to play).
 import { expose } from 'comlink';
 import { parseClusterWorkerName } from '../src/lib/bridge/early-worker';
 import { PlaygroundService } from '../src/lib/bridge/playground-service';
@@ -24,7 +24,7 @@ function spawnHost(kind: HostKind, name: string, seed: number) {
   });
 }
 
-const { singleWorker, preboot } = parseClusterWorkerName(self.name);
+const { singleWorker, preboot, play } = parseClusterWorkerName(self.name);
 const service = new PlaygroundService(singleWorker ? inProcessHosts : spawnHost);
-if (preboot) service.preboot(preboot);
+if (preboot) service.preboot(preboot, play);
 expose(service);

@@ -72,7 +72,9 @@ for (const e of events) {
   if (e.ph !== 'X' || e.ts < t0 || e.ts > end) continue;
   const key = `${e.pid}:${e.tid}`;
   const name = names.get(key) ?? key;
-  if (!/CrRendererMain|Worker|DedicatedWorker/i.test(name)) continue;
+  // Only the embed's renderer (its main thread and its workers): Chromium's own pages run in
+  // renderers of their own too (counted below when they share the embed's).
+  if (e.pid !== nav.pid || !/CrRendererMain|DedicatedWorker/i.test(name)) continue;
   let th = threads.get(key);
   if (!th) threads.set(key, (th = { name, first: e.ts, last: e.ts, by: {}, spans: [] }));
   th.first = Math.min(th.first, e.ts);
@@ -88,6 +90,10 @@ for (const th of [...threads.values()].sort((a, b) => a.first - b.first)) {
   const by = Object.entries(th.by).map(([k, v]) => `${k} ${ms(v)}`).join(', ');
   console.log(`${th.name.padEnd(28)} ${ms(th.first - t0).padStart(6)} .. ${ms(Math.min(th.last, end) - t0).padStart(6)} ms   ${by}`);
 }
+// Headless Chromium loads its own WebUI pages (the omnibox popup's) while it starts, some into the
+// embed's renderer: their parsing, scripts and layout then share the embed's throttled main thread.
+const others = events.filter((e) => e.name === 'navigationStart' && e.pid === nav.pid && e.args?.frame !== nav.args?.frame && e.ts >= t0 && e.ts <= end);
+if (others.length > 0) console.log(`  ${others.length} other documents started in the embed's renderer before its first frame (Chromium's own pages): its main thread's times include their work`);
 // User timing marks (performance.mark in the page or a worker).
 for (const e of events.filter((e) => e.cat?.includes('blink.user_timing') && e.ts >= t0).sort((a, b) => a.ts - b.ts)) {
   if (e.ph === 'R' || e.ph === 'I' || e.ph === 'n' || e.ph === 'b') console.log(`  mark ${e.name.padEnd(30)} ${ms(e.ts - t0).padStart(6)} ms  (${names.get(`${e.pid}:${e.tid}`) ?? ''})`);

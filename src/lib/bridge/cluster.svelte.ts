@@ -10,12 +10,12 @@ import { clusterWorkerName, startClusterWorker } from './early-worker';
 import clusterWorkerUrl from '../../../workers/cluster.worker.ts?worker&url';
 import type { BootOptions, ClockStatus, ExecResult, LiveInputs, MetricsQuery, MetricsResult, NodeUsageSample, PageMessage, PlaygroundApi } from './protocol';
 import type { AttemptRecord } from '../../sim/scheduler/explain';
-import { indexByPod, type PodTraceIndex } from '../inspector/sequence';
+import { indexByPod, type PodTraceIndex } from '../inspector/pod-trace';
 import { foldPulls, foldRailCalls, type PullState, type RailCall } from '../viz/rail';
 import { decisionsToExplain, foldDecisions, type Decision } from '../viz/scheduling';
 import { foldPodMarks, prunePodMarks, type PodMarks } from '../viz/probes';
 import { foldMarkers, markersUpTo, type Marker } from '../timeline/markers';
-import { indexStory, type StoryIndex } from '../viz/story';
+import { indexStory, type StoryIndex } from '../viz/story-index';
 
 export type ClusterPhase = 'idle' | 'booting' | 'ready' | 'failed';
 
@@ -159,6 +159,15 @@ export class Cluster {
       // workers could not start from there.
       const worker = this.#earlyWorker ?? startClusterWorker(clusterWorkerUrl, clusterWorkerName(singleWorker), singleWorker);
       this.#earlyWorker = undefined;
+      // The delta port is connected with the boot call, not after it: the worker sends the booted
+      // cluster's reset the moment its boot ends (one round trip less before the first frame).
+      const bootAndConnect = async (api: Comlink.Remote<PlaygroundApi>): Promise<ClockStatus> => {
+        const channel = new MessageChannel();
+        this.#port = channel.port1;
+        this.#port.onmessage = (e: MessageEvent<PageMessage>) => this.#receive(e.data);
+        const [status] = await Promise.all([api.boot(bootOptions), api.connect(Comlink.transfer(channel.port2, [channel.port2]))]);
+        return status;
+      };
       let booted: { api: Comlink.Remote<PlaygroundApi>; status: ClockStatus } | undefined;
       if (worker) {
         const api = Comlink.wrap<PlaygroundApi>(worker);
@@ -167,29 +176,24 @@ export class Cluster {
         const crashed = new Promise<never>((_, reject) => worker.addEventListener('error', (e) => reject(new Error(e.message || 'the cluster worker crashed'))));
         crashed.catch(() => {}); // after the boot, #fail reports it
         try {
-          booted = { api, status: await Promise.race([api.boot(bootOptions), crashed]) };
+          booted = { api, status: await Promise.race([bootAndConnect(api), crashed]) };
           worker.addEventListener('error', (e) => this.#fail(e.message || 'the cluster worker crashed'));
         } catch (err) {
           if (!singleWorker) throw err;
           // Its script did not load (a frame whose origin may not fetch it): in the page, as below.
           worker.terminate();
           this.#worker = undefined;
+          this.#port?.close();
         }
       }
       if (!booted) {
         // No worker: the cluster runs in the page instead, in-process hosts behind the same API.
         const api = await this.#inPageApi();
         this.#api = api;
-        booted = { api, status: await api.boot(bootOptions) };
+        booted = { api, status: await bootAndConnect(api) };
       }
       const { api, status } = booted;
       this.#setClock(status);
-
-      const channel = new MessageChannel();
-      this.#port = channel.port1;
-      this.#port.onmessage = (e: MessageEvent<PageMessage>) => this.#receive(e.data);
-      await api.connect(Comlink.transfer(channel.port2, [channel.port2]));
-
       this.phase = 'ready';
       // A restored playground opens paused at its moment, exactly as it was saved.
       if (!this.#options.autoplay || restore) return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clusterWorkerName, defaultEmbedBoot, earlyWorkerScript, parseClusterWorkerName } from './early-worker';
+import { clusterWorkerName, defaultEmbedBoot, earlyWorkerScript, earlyWorkerTag, hoistEarlyWorker, parseClusterWorkerName } from './early-worker';
 
 describe('defaultEmbedBoot', () => {
   const cases: { name: string; search: string; hash?: string; want: ReturnType<typeof defaultEmbedBoot> }[] = [
@@ -18,6 +18,7 @@ describe('cluster worker names', () => {
     expect(parseClusterWorkerName(clusterWorkerName(false))).toEqual({ singleWorker: false });
     expect(parseClusterWorkerName(clusterWorkerName(true))).toEqual({ singleWorker: true });
     expect(parseClusterWorkerName(clusterWorkerName(true, { seed: 9, workers: 4 }))).toEqual({ singleWorker: true, preboot: { seed: 9, workers: 4 } });
+    expect(parseClusterWorkerName(clusterWorkerName(true, { seed: 9, workers: 4 }, true))).toEqual({ singleWorker: true, preboot: { seed: 9, workers: 4 }, play: true });
   });
 
   it('the inline script starts the worker the page would, named with the URL’s boot', () => {
@@ -36,5 +37,28 @@ describe('cluster worker names', () => {
     expect(started).toEqual([{ url: '/w.js', options: { type: 'module', name: clusterWorkerName(true, { seed: 5, workers: 2 }) } }]);
     expect(run('?lesson=probes')).toBeUndefined();
     expect(started).toHaveLength(1);
+    // ?autoplay=1: the worker plays as soon as its boot ends.
+    expect(run('?autoplay=1&workers=3')).toBeDefined();
+    expect(started[1].options.name).toBe(clusterWorkerName(true, { seed: 1, workers: 3 }, true));
+    expect(parseClusterWorkerName(started[1].options.name!).play).toBe(true);
+  });
+});
+
+describe('hoistEarlyWorker', () => {
+  const head = (extra: string) =>
+    `<!doctype html>\n<html><head>\n<meta charset="utf-8" />\n<meta name="viewport" content="width=device-width" />\n<link href="./a.js" rel="modulepreload">\n<link href="./b.css" rel="stylesheet">${extra}<title>x</title></head><body><p>x</p></body></html>`;
+
+  it('moves the early worker script ahead of the modulepreload and stylesheet links, right after the charset', () => {
+    const tag = earlyWorkerTag('/w.js');
+    const out = hoistEarlyWorker(head(tag));
+    expect(out.indexOf(tag)).toBe(out.indexOf('<meta charset="utf-8" />') + '<meta charset="utf-8" />'.length);
+    expect(out.indexOf(tag)).toBeLessThan(out.indexOf('modulepreload'));
+    // Moved, not copied; the rest of the page as it was.
+    expect(out.split('<script').length).toBe(2);
+    expect(out.replace(tag, '')).toBe(head(''));
+  });
+
+  it('leaves a page without it unchanged', () => {
+    expect(hoistEarlyWorker(head('<script>var x = 1</script>'))).toBe(head('<script>var x = 1</script>'));
   });
 });

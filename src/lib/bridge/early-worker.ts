@@ -4,27 +4,31 @@
  * start-up. The page then adopts it (takeEarlyWorker) instead of starting one.
  *
  * The worker's name carries what it should do (a worker has no other input before Comlink's first
- * call): run its components in-process, and boot `{ seed, workers }` at once.
+ * call): run its components in-process, boot `{ seed, workers }` at once, and (`?autoplay=1`) start
+ * the clock as soon as that boot ends, without waiting for the page to ask.
  */
 import type { BootOptions } from './protocol';
 
 /** The cluster worker's name when its components run inside it (in-process) instead of a worker each. */
 export const IN_PROCESS_WORKER_NAME = 'kubarium-cluster-in-process';
 const PREBOOT = '#boot=';
+const PLAY = '#play';
 
-export function clusterWorkerName(singleWorker: boolean, preboot?: Pick<BootOptions, 'seed' | 'workers'>): string {
+export function clusterWorkerName(singleWorker: boolean, preboot?: Pick<BootOptions, 'seed' | 'workers'>, play = false): string {
   if (!singleWorker) return 'kubarium-cluster';
-  return preboot ? `${IN_PROCESS_WORKER_NAME}${PREBOOT}${JSON.stringify(preboot)}` : IN_PROCESS_WORKER_NAME;
+  if (!preboot) return IN_PROCESS_WORKER_NAME;
+  return `${IN_PROCESS_WORKER_NAME}${PLAY.repeat(play ? 1 : 0)}${PREBOOT}${JSON.stringify(preboot)}`;
 }
 
 /** What a cluster worker's name asks of it. */
-export function parseClusterWorkerName(name: string): { singleWorker: boolean; preboot?: Pick<BootOptions, 'seed' | 'workers'> } {
+export function parseClusterWorkerName(name: string): { singleWorker: boolean; preboot?: Pick<BootOptions, 'seed' | 'workers'>; play?: true } {
   if (!name.startsWith(IN_PROCESS_WORKER_NAME)) return { singleWorker: false };
   const at = name.indexOf(PREBOOT);
   if (at < 0) return { singleWorker: true };
   try {
     const { seed, workers } = JSON.parse(name.slice(at + PREBOOT.length)) as { seed?: unknown; workers?: unknown };
-    return { singleWorker: true, preboot: { seed: Number(seed), workers: Number(workers) } };
+    const play = name.slice(IN_PROCESS_WORKER_NAME.length, at) === PLAY;
+    return { singleWorker: true, preboot: { seed: Number(seed), workers: Number(workers) }, ...(play ? { play } : {}) };
   } catch {
     return { singleWorker: true };
   }
@@ -79,12 +83,32 @@ export function startClusterWorker(url: string, name: string, allowOpaque: boole
  * are inlined as source). Where no worker starts at all, the page runs its cluster in-page.
  */
 export function earlyWorkerScript(url: string): string {
-  return `(function(){try{var defaultEmbedBoot=${defaultEmbedBoot.toString()};var startClusterWorker=${startClusterWorker.toString()};var b=defaultEmbedBoot(location.search,location.hash);if(!b)return;var w=startClusterWorker(${JSON.stringify(url)},${JSON.stringify(`${IN_PROCESS_WORKER_NAME}${PREBOOT}`)}+JSON.stringify(b),true);if(!w)return;w.onerror=function(){window.__kubariumClusterWorkerFailed=true};window.__kubariumClusterWorker=w}catch(e){}})()`;
+  const play = JSON.stringify(`${IN_PROCESS_WORKER_NAME}${PLAY}${PREBOOT}`);
+  const paused = JSON.stringify(`${IN_PROCESS_WORKER_NAME}${PREBOOT}`);
+  return `(function(){try{var defaultEmbedBoot=${defaultEmbedBoot.toString()};var startClusterWorker=${startClusterWorker.toString()};var b=defaultEmbedBoot(location.search,location.hash);if(!b)return;var p=new URLSearchParams(location.search).get('autoplay')==='1';var w=startClusterWorker(${JSON.stringify(url)},(p?${play}:${paused})+JSON.stringify(b),true);if(!w)return;w.onerror=function(){window.__kubariumClusterWorkerFailed=true};window.__kubariumClusterWorker=w}catch(e){}})()`;
 }
+
+const EARLY_WORKER_ATTRIBUTE = 'data-kubarium-early-worker';
 
 /** The script element for the page's head (built here: a `<script>` in a .svelte template trips Vite's dependency scan). */
 export function earlyWorkerTag(url: string): string {
-  return `<script>${earlyWorkerScript(url)}</script>`;
+  return `<script ${EARLY_WORKER_ATTRIBUTE}>${earlyWorkerScript(url)}</script>`;
+}
+
+/**
+ * The prerendered HTML with the early worker's script moved to the top of <head>, right after the
+ * charset: Kit writes a page's <svelte:head> after the stylesheets and its modulepreload links, so
+ * the worker's request would wait behind them (HTTP/1.1 opens six connections at most) and its
+ * start behind the first style and layout. Other pages pass through unchanged.
+ */
+export function hoistEarlyWorker(html: string): string {
+  const start = html.indexOf(`<script ${EARLY_WORKER_ATTRIBUTE}>`);
+  if (start < 0) return html;
+  const end = html.indexOf('</script>', start) + '</script>'.length;
+  const charset = /<meta charset="[^"]*"\s*\/?>/.exec(html);
+  if (!charset || charset.index > start) return html;
+  const at = charset.index + charset[0].length;
+  return html.slice(0, at) + html.slice(start, end) + html.slice(at, start) + html.slice(end);
 }
 
 /** The worker the inline script started, once (the page owns it from then on). */

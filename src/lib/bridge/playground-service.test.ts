@@ -95,10 +95,37 @@ describe('PlaygroundService preboot (an early worker)', () => {
     expect(status).toEqual(await plain.boot({ seed: 4, workers: 2 }));
   }, 60_000);
 
+  it('with play, the clock runs from the end of the boot: the page’s boot() reports it running', async () => {
+    const early = new PlaygroundService();
+    early.preboot({ seed: 4, workers: 2 }, true);
+    const status = await early.boot({ seed: 4, workers: 2 });
+    expect(status.running).toBe(true);
+    early.pause();
+  }, 60_000);
+
   it('other options boot the cluster they ask for', async () => {
     const early = new PlaygroundService();
     early.preboot({ seed: 4, workers: 2 });
     await early.boot({ seed: 4, workers: 1 });
     expect([...early.cluster.nodes.keys()]).toEqual(['control-plane', 'worker-1']);
+  }, 60_000);
+});
+
+describe('PlaygroundService connect', () => {
+  it('a port connected while the boot runs gets one reset, of the booted cluster, when the boot ends', async () => {
+    const service = new PlaygroundService();
+    const sent: PageMessage[] = [];
+    const channel = new MessageChannel();
+    channel.port2.onmessage = (e: MessageEvent<PageMessage>) => void sent.push(e.data);
+    const booting = service.boot({ seed: 4, workers: 2 });
+    service.connect(channel.port1);
+    const status = await booting;
+    await new Promise((r) => setTimeout(r, 50));
+    channel.port2.close();
+    expect(sent.map((m) => m.type)).toEqual(['reset']);
+    const reset = sent[0].type === 'reset' ? sent[0] : undefined;
+    expect(reset?.clock.t).toBe(status.t);
+    const nodes = reset?.changes.filter((c) => c.resource === 'nodes').map((c) => c.key).sort();
+    expect(nodes).toEqual(['control-plane', 'worker-1', 'worker-2']);
   }, 60_000);
 });

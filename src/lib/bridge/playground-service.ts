@@ -39,6 +39,10 @@ export class PlaygroundService implements PlaygroundApi {
   #flushTimer?: ReturnType<typeof setTimeout>;
   #lastTick = 0;
   #preboot?: { key: string; status: Promise<ClockStatus> };
+  /** A boot has ended: connect() sends its reset at once. */
+  #booted = false;
+  /** Ports connected before that: they get the reset when it ends. */
+  #waiting: MessagePort[] = [];
 
   constructor(readonly hostFactory: HostFactory = inProcessHosts) {}
 
@@ -100,8 +104,14 @@ export class PlaygroundService implements PlaygroundApi {
    * Starts booting before the page asks (an early worker: its name carried the options); the
    * page's boot() with the same options then gets this boot's result instead of a second one.
    */
-  preboot(options: BootOptions): void {
-    const status = this.boot(options);
+  preboot(options: BootOptions, play = false): void {
+    // `play` (an embed's autoplay): the clock starts the moment the boot ends, not a round trip
+    // to the page later; the page's boot() then reports it running.
+    const status = this.boot(options).then((booted) => {
+      if (!play) return booted;
+      this.play();
+      return this.#status();
+    });
     status.catch(() => {}); // the page's boot() reports it
     this.#preboot = { key: JSON.stringify(options), status };
   }
@@ -121,6 +131,7 @@ export class PlaygroundService implements PlaygroundApi {
     };
     const live = this.#newSession(this.hostFactory);
     this.#live = this.#view = live;
+    this.#booted = false;
     await this.#exclusive(() => live.boot());
     const bootEnd = live.now;
     // A saved playground: the same inputs replayed into the freshly booted cluster make the same cluster.
@@ -138,6 +149,10 @@ export class PlaygroundService implements PlaygroundApi {
     // conductor's fixed order makes worker and in-process mode produce the same trace).
     this.#timeline = new TimelineService(() => this.#newSession(inProcessHosts), bootEnd, restored);
     this.#flush();
+    if (this.#live === live) {
+      this.#booted = true;
+      for (const port of this.#waiting.splice(0)) this.connect(port);
+    }
     return this.#status();
   }
 
@@ -150,6 +165,12 @@ export class PlaygroundService implements PlaygroundApi {
   }
 
   connect(port: MessagePort): void {
+    // The page connects while the boot runs (one round trip less before its first frame): its port
+    // gets the booted cluster's reset when the boot ends, nothing of the boot before it.
+    if (!this.#booted) {
+      this.#waiting.push(port);
+      return;
+    }
     this.#ports.push(port);
     port.postMessage(this.#resetMessage());
   }

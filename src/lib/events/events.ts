@@ -3,7 +3,7 @@
  * MESSAGE. Newest first (kubectl lists in store order; a page reads better newest first).
  */
 import type { KObject } from '../bridge/deltas';
-import { parseTimestamp } from '../../sim/kernel/clock';
+import { parseTimestamp } from '../../sim/kernel/timestamp';
 
 export interface EventRow {
   key: string;

@@ -4,78 +4,11 @@
  * never rescans the whole trace), `sequenceRows` lays one pod's events out in lanes and rows.
  */
 import { formatClock, type TraceEvent } from '../../sim/kernel/trace';
+import { CHATTY_CRI, isSequenceEvent, podKeyOf } from './pod-trace';
 
-/** CRI calls the kubelet makes all the time to poll state: noise on a diagram and on the map. */
-export const CHATTY_CRI = new Set([
-  'ContainerStatus',
-  'ListContainers',
-  'PodSandboxStatus',
-  'ListPodSandbox',
-  'ImageStatus',
-  'ListImages',
-  'ImageFsInfo',
-  'Version',
-  'Status',
-  'ContainerStats',
-  'ListContainerStats',
-  'PodSandboxStats',
-  'ListPodSandboxStats'
-]);
-
-/** The `namespace/name` of the pod an event is about, or undefined. */
-export function podKeyOf(e: TraceEvent): string | undefined {
-  if (typeof e.pod === 'string') return e.pod;
-  if (e.kind.startsWith('api.') && typeof e.resource === 'string' && e.resource.startsWith('pods') && typeof e.name === 'string') {
-    return `${typeof e.namespace === 'string' ? e.namespace : 'default'}/${e.name}`;
-  }
-  return undefined;
-}
-
-/** Whether an event belongs on a pod's sequence diagram at all. */
-export function isSequenceEvent(e: TraceEvent): boolean {
-  const k = e.kind;
-  if (k.startsWith('cri.')) return !CHATTY_CRI.has(k.slice(4));
-  if (k.startsWith('api.')) return e.resource !== 'pods/status' && e.resource !== 'pods/binding';
-  return (
-    k.startsWith('cni.') ||
-    k.startsWith('csi.') ||
-    k.startsWith('process.') ||
-    k.startsWith('scheduler.') ||
-    k === 'image.fetch' ||
-    k === 'kubelet.syncPod' ||
-    k === 'status.update'
-  );
-}
-
-export type PodTraceIndex = ReadonlyMap<string, readonly TraceEvent[]>;
-
-/**
- * Adds a batch of trace events to the per-pod index, keeping only the events a sequence diagram
- * shows, at most `perPod` per pod and `maxPods` pods (the least recently active fall off).
- * Returns `current` itself when the batch had nothing for any pod; otherwise copies only the
- * touched pods' lists.
- */
-export function indexByPod(current: PodTraceIndex, incoming: readonly TraceEvent[], perPod = 400, maxPods = 300): PodTraceIndex {
-  let touched: Map<string, TraceEvent[]> | undefined;
-  for (const e of incoming) {
-    const key = podKeyOf(e);
-    if (key === undefined || !isSequenceEvent(e)) continue;
-    touched ??= new Map();
-    let list = touched.get(key);
-    if (!list) touched.set(key, (list = []));
-    list.push(e);
-  }
-  if (!touched) return current;
-  const next = new Map(current);
-  for (const [key, added] of touched) {
-    const before = next.get(key) ?? [];
-    const all = before.concat(added);
-    next.delete(key); // re-insert: Map order is least recently active first
-    next.set(key, all.length > perPod ? all.slice(all.length - perPod) : all);
-  }
-  while (next.size > maxPods) next.delete(next.keys().next().value!);
-  return next;
-}
+// The per-pod trace index (and what counts as a pod's event) lives in pod-trace.ts: the page loads it
+// with the cluster, this diagram only when the inspector opens.
+export { CHATTY_CRI, podKeyOf, isSequenceEvent, indexByPod, type PodTraceIndex } from './pod-trace';
 
 export type LaneId = 'api' | 'scheduler' | 'kubelet' | 'cri' | 'cni' | 'csi' | `c:${string}`;
 

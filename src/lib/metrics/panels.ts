@@ -4,7 +4,7 @@
  * window a refresh asks for, when to refresh, a series' legend, and value formats.
  */
 import { parseQuantity } from '../../sim/api/quantity';
-import { DefaultEvictionHard } from '../../sim/kubelet/eviction/helpers';
+import { DefaultEvictionHard } from '../../sim/kubelet/eviction/defaults';
 import { formatBytes } from '../viz/usage';
 import type { MetricsQuery } from '../bridge/protocol';
 

@@ -5,7 +5,7 @@
  * kills and container kills each get their own shape (not only a colour); a few Normal events a
  * learner acts on (a deployment scaling, a node turning NotReady) get a small tick.
  */
-import { parseTimestamp } from '../../sim/kernel/clock';
+import { parseTimestamp } from '../../sim/kernel/timestamp';
 import type { ObjectChange } from '../bridge/protocol';
 import type { KObject } from '../bridge/deltas';
 

@@ -10,8 +10,8 @@
  * plugin/pkg/admission/defaulttolerationseconds/admission.go
  */
 import type { KObject } from '../bridge/deltas';
-import { parseTimestamp } from '../../sim/kernel/clock';
-import { DEFAULT_NODE_LIFECYCLE } from '../../sim/controllers/nodelifecycle/health';
+import { parseTimestamp } from '../../sim/kernel/timestamp';
+import { DEFAULT_NODE_LIFECYCLE } from '../../sim/controllers/nodelifecycle/config';
 import { minTolerationMs } from '../../sim/controllers/tainteviction/tolerations';
 
 /** The kubelet renews its Lease every 10 s (a quarter of leaseDurationSeconds 40). upstream: pkg/kubelet/kubelet.go */

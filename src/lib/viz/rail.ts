@@ -4,7 +4,7 @@
  * the motion follows the virtual clock: pause and it freezes, speed up and it hurries.
  */
 import type { TraceEvent } from '../../sim/kernel/trace';
-import { CHATTY_CRI } from '../inspector/sequence';
+import { CHATTY_CRI } from '../inspector/pod-trace';
 
 export type Agent = 'kubelet' | 'containerd' | 'cni' | 'csi';
 

@@ -15,7 +15,7 @@
  */
 import type { KObject } from '../bridge/deltas';
 import { tryParseQuantity } from '../../sim/api/quantity';
-import { DefaultEvictionHard } from '../../sim/kubelet/eviction/helpers';
+import { DefaultEvictionHard } from '../../sim/kubelet/eviction/defaults';
 import type { NodeUsageSample } from '../bridge/protocol';
 
 export interface Gauge {

@@ -196,8 +196,8 @@ export class SimClock {
   }
 }
 
-/** Virtual time 0 is this instant (2025-01-01T00:00:00Z) for timestamps in objects. */
-export const SIM_EPOCH_MS = 1735689600000;
+// Timestamps (metav1.Time) live in timestamp.ts (the page reads them without the clock); re-exported here.
+export { SIM_EPOCH_MS, timestamp, microTimestamp, parseTimestamp } from './timestamp';
 
 /**
  * A pass that runs once at the current instant however many times it is asked for before then:
@@ -213,34 +213,6 @@ export function coalesced(clock: SimClock, pass: () => void): () => void {
       pass();
     });
   };
-}
-
-/** RFC3339 timestamp (seconds precision, as metav1.Time serialises) for a virtual time. */
-export function timestamp(virtualMs: number): string {
-  const second = Math.floor(virtualMs / 1000);
-  // Every status write stamps the current second: remember the last one made.
-  if (second !== lastSecond) {
-    lastSecond = second;
-    lastSecondText = new Date(SIM_EPOCH_MS + second * 1000).toISOString().replace('.000Z', 'Z');
-  }
-  return lastSecondText;
-}
-let lastSecond = NaN;
-let lastSecondText = '';
-
-/** RFC3339 with microseconds (metav1.MicroTime, used by Lease renewTime and events.k8s.io). */
-export function microTimestamp(virtualMs: number): string {
-  const ms = Math.floor(virtualMs);
-  const frac = ms - Math.floor(ms / 1000) * 1000;
-  // The seconds part as timestamp() writes it, then the milliseconds as microseconds.
-  return `${timestamp(ms).slice(0, -1)}.${String(frac).padStart(3, '0')}000Z`;
-}
-
-/** Virtual ms for an RFC3339 timestamp written by timestamp()/microTimestamp(). */
-export function parseTimestamp(ts: string | undefined): number | undefined {
-  if (!ts) return undefined;
-  const ms = Date.parse(ts);
-  return Number.isNaN(ms) ? undefined : ms - SIM_EPOCH_MS;
 }
 
 const UNITS: Record<string, number> = { ns: 1e-6, us: 1e-3, 'µs': 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };

@@ -4,7 +4,7 @@
 // Other code (UI, `kubectl get`, describe) should use these instead of re-deriving a status.
 
 import { parseTimestamp, translateTimestampSince } from './duration';
-import { isRestartableInitContainer } from './util';
+import { isRestartableInitContainer } from '../../api/pod-util';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 

@@ -1,4 +1,5 @@
 import { getPodQOS } from '../../api/qos';
+import { isRestartableInitContainer } from '../../api/pod-util';
 import { compareGoStrings } from '../../api/gostrings';
 // Small helpers shared by the table printers and describe.
 // Each function cites the upstream function it mirrors.
@@ -153,10 +154,7 @@ export function layoutContainerCells(containers: any[] | undefined): [string, st
   return [cs.map((c) => c?.name ?? '').join(','), cs.map((c) => c?.image ?? '').join(',')];
 }
 
-/** isRestartableInitContainer (pkg/api/pod/util.go): restartPolicy Always. */
-export function isRestartableInitContainer(c: any): boolean {
-  return c?.restartPolicy === 'Always';
-}
+export { isRestartableInitContainer } from '../../api/pod-util';
 
 export type ResourceList = Map<string, Quantity>;
 

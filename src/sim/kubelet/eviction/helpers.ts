@@ -7,18 +7,18 @@
  * thresholdsMet, thresholdsMetGracePeriod, nodeConditions, nodeConditionsObservedSince,
  * rankMemoryPressure, rankDiskPressureFunc, rankPIDPressure, exceedMemoryRequests, priority,
  * memory, evictionMessage, byEvictionPriority), pkg/kubelet/eviction/api/types.go,
- * pkg/kubelet/eviction/defaults_linux.go (DefaultEvictionHard).
+ * pkg/kubelet/eviction/defaults_linux.go (DefaultEvictionHard, in defaults.ts).
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { fromValue, tryParseQuantity } from '../../api/quantity';
 import { parseDuration } from '../../kernel/clock';
 import type { NodeSignals } from '../../node/os/node-os';
+import { DefaultEvictionHard } from './defaults';
 
 export type Signal = 'memory.available' | 'nodefs.available' | 'nodefs.inodesFree' | 'imagefs.available' | 'imagefs.inodesFree' | 'pid.available';
 export const SIGNALS: readonly Signal[] = ['memory.available', 'nodefs.available', 'nodefs.inodesFree', 'imagefs.available', 'imagefs.inodesFree', 'pid.available'];
 
-/** upstream: eviction/defaults_linux.go DefaultEvictionHard (applied only when the user set no evictionHard). */
-export const DefaultEvictionHard: Record<string, string> = { 'memory.available': '100Mi', 'nodefs.available': '10%', 'nodefs.inodesFree': '5%', 'imagefs.available': '15%' };
+export { DefaultEvictionHard } from './defaults';
 
 export type NodeConditionType = 'MemoryPressure' | 'DiskPressure' | 'PIDPressure';
 
