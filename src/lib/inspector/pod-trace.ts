@@ -54,11 +54,17 @@ export type PodTraceIndex = ReadonlyMap<string, readonly TraceEvent[]>;
  * Returns `current` itself when the batch had nothing for any pod; otherwise copies only the
  * touched pods' lists.
  */
-export function indexByPod(current: PodTraceIndex, incoming: readonly TraceEvent[], perPod = 400, maxPods = 300): PodTraceIndex {
+/**
+ * Folds `incoming` events that `keep` selects into a per-pod index: each touched pod's list is
+ * `fit(before.concat(added))` and moves to the end (Map order: least recently active first); the
+ * least recently active pods beyond `maxPods` are dropped. Untouched, the same index is returned.
+ */
+export function foldByPod(current: PodTraceIndex, incoming: readonly TraceEvent[], keep: (e: TraceEvent) => boolean, fit: (all: TraceEvent[]) => TraceEvent[], maxPods: number): PodTraceIndex {
   let touched: Map<string, TraceEvent[]> | undefined;
   for (const e of incoming) {
+    if (!keep(e)) continue;
     const key = podKeyOf(e);
-    if (key === undefined || !isSequenceEvent(e)) continue;
+    if (key === undefined) continue;
     touched ??= new Map();
     let list = touched.get(key);
     if (!list) touched.set(key, (list = []));
@@ -67,11 +73,14 @@ export function indexByPod(current: PodTraceIndex, incoming: readonly TraceEvent
   if (!touched) return current;
   const next = new Map(current);
   for (const [key, added] of touched) {
-    const before = next.get(key) ?? [];
-    const all = before.concat(added);
-    next.delete(key); // re-insert: Map order is least recently active first
-    next.set(key, all.length > perPod ? all.slice(all.length - perPod) : all);
+    const all = (next.get(key) ?? []).concat(added);
+    next.delete(key);
+    next.set(key, fit(all));
   }
   while (next.size > maxPods) next.delete(next.keys().next().value!);
   return next;
+}
+
+export function indexByPod(current: PodTraceIndex, incoming: readonly TraceEvent[], perPod = 400, maxPods = 300): PodTraceIndex {
+  return foldByPod(current, incoming, isSequenceEvent, (all) => (all.length > perPod ? all.slice(all.length - perPod) : all), maxPods);
 }

@@ -3,7 +3,7 @@
  * the story from them). Pure.
  */
 import type { TraceEvent } from '../../sim/kernel/trace';
-import { podKeyOf } from '../inspector/pod-trace';
+import { foldByPod } from '../inspector/pod-trace';
 
 /** Trace kinds that tell a pod's story (calls count once, at their return). */
 const STORY_KINDS = new Set([
@@ -52,23 +52,5 @@ const TAIL = 240;
  * pods, least recently active dropped first). Returns `current` when the batch told no story.
  */
 export function indexStory(current: StoryIndex, incoming: readonly TraceEvent[], maxPods = 2000): StoryIndex {
-  let touched: Map<string, TraceEvent[]> | undefined;
-  for (const e of incoming) {
-    if (!isStoryEvent(e)) continue;
-    const key = podKeyOf(e);
-    if (key === undefined) continue;
-    touched ??= new Map();
-    let list = touched.get(key);
-    if (!list) touched.set(key, (list = []));
-    list.push(e);
-  }
-  if (!touched) return current;
-  const next = new Map(current);
-  for (const [key, added] of touched) {
-    const all = (next.get(key) ?? []).concat(added);
-    next.delete(key);
-    next.set(key, all.length > HEAD + TAIL ? all.slice(0, HEAD).concat(all.slice(all.length - TAIL)) : all);
-  }
-  while (next.size > maxPods) next.delete(next.keys().next().value!);
-  return next;
+  return foldByPod(current, incoming, isStoryEvent, (all) => (all.length > HEAD + TAIL ? all.slice(0, HEAD).concat(all.slice(all.length - TAIL)) : all), maxPods);
 }

@@ -8,7 +8,7 @@
 import type { KObject } from '../apiserver/store';
 import { resourceByName } from '../api/resources';
 import { LabelSelectorError, parseSelector } from '../api/labels';
-import { fail, usageError, type CommandSpec, type Invocation } from './command';
+import { OUTPUT_FLAGS, fail, usageError, type CommandSpec, type Invocation } from './command';
 import type { FlagDef } from './flags';
 import { checkOutputFormat, MUTATION_FORMATS, printObjects } from './output';
 
@@ -164,10 +164,7 @@ export function createTokenCommand(): CommandSpec {
     short: 'Request a service account token',
     use: 'create token SERVICE_ACCOUNT_NAME',
     flags: [
-      { name: 'output', short: 'o', type: 'string' },
-      { name: 'template', type: 'string' },
-      { name: 'allow-missing-template-keys', type: 'bool', def: true },
-      { name: 'show-managed-fields', type: 'bool' },
+      ...OUTPUT_FLAGS,
       { name: 'audience', type: 'stringArray' },
       { name: 'duration', type: 'duration', def: 0 },
       { name: 'bound-object-kind', type: 'string' },
