@@ -19,7 +19,8 @@ import { formatAttempt } from '../scheduler/explain';
 import { defaultKubeletConfiguration, type KubeletConfiguration } from '../kubelet/config/config';
 import { parseKubeletConfiguration } from '../kubelet/config/validation';
 import { listCatalog } from '../kubelet/images/list';
-import { simContainer, simImage, simKubeletCurl, simNodeResources } from './resource-verbs';
+import { closeAttachedStdin, simContainer, simImage, simKubeletCurl, simNodeResources } from './resource-verbs';
+import { InteractiveRun } from '../kubectl/run';
 import { simMetrics } from './metrics-verbs';
 
 export interface ConsoleOptions {
@@ -162,6 +163,7 @@ export class Console {
       if (head === 'kubectl' || head === 'k') return await runKubectl(rest, this.#kubectlContext(cmd.stdin));
       return await this.#sim(rest, cmd.stdin);
     } catch (e) {
+      if (e instanceof InteractiveRun) return this.#attachRun(e.session);
       return fail(`error: ${(e as Error).message}\n`);
     }
   }
@@ -258,10 +260,34 @@ export class Console {
     return ok('');
   }
 
+  /**
+   * `kubectl run -it ... -- sh` once the pod runs: the lines go to its shell (as `kubectl exec` does
+   * it, exec-shell.ts) until `exit`, which ends the pod's shell.
+   * upstream: attach.go ("If you don't see a command prompt, try pressing enter.")
+   */
+  async #attachRun(run: InteractiveRun['session']): Promise<CommandOutput> {
+    const execArgs = ['exec', run.pod, '-c', run.container, '-n', run.namespace];
+    const out = await runKubectl([...execArgs, '--', run.shell, '-c', PROBE_SCRIPT], this.#kubectlContext());
+    const probe = out.exitCode === 0 ? parseProbe(out.stdout) : undefined;
+    if (!probe) return out;
+    this.#shell = { execArgs, shell: run.shell, ...probe, run: { namespace: run.namespace, pod: run.pod, container: run.container, remove: run.remove } };
+    return { stdout: '', stderr: "If you don't see a command prompt, try pressing enter.\n", exitCode: 0 };
+  }
+
+  /** `exit` in `kubectl run -it`'s session: the pod's shell ends; with --rm the pod goes. upstream: attach.go, run.go */
+  async #endRun(run: NonNullable<ShellSession['run']>, status: number): Promise<CommandOutput> {
+    await closeAttachedStdin(this.cluster, run.namespace, run.pod, run.container, status);
+    const stderr = `Session ended, resume using 'kubectl attach ${run.pod} -c ${run.container} -i -t' command when the pod is running\n`;
+    if (!run.remove) return { stdout: '', stderr, exitCode: 0 };
+    const del = await runKubectl(['delete', 'pod', run.pod, '-n', run.namespace], this.#kubectlContext());
+    return { stdout: del.stdout, stderr: stderr + del.stderr, exitCode: del.exitCode, segments: [{ stream: 'stderr', text: stderr }, ...(del.stdout ? [{ stream: 'stdout' as const, text: del.stdout }] : []), ...(del.stderr ? [{ stream: 'stderr' as const, text: del.stderr }] : [])] };
+  }
+
   async #shellLine(session: ShellSession, cmd: ScriptCommand): Promise<CommandOutput> {
     const status = exitStatus(cmd.line);
     if (status !== undefined) {
       this.#shell = undefined;
+      if (session.run) return this.#endRun(session.run, status);
       // kubectl exec ends with the shell's status.
       return status === 0 ? ok('') : { stdout: '', stderr: `command terminated with exit code ${status}\n`, exitCode: status };
     }

@@ -17,6 +17,8 @@ export interface ShellSession {
   cwd: string;
   uid: string;
   hostname: string;
+  /** The session is `kubectl run -it`'s attach to the pod's own shell (exit ends that shell). */
+  run?: { namespace: string; pod: string; container: string; remove: boolean };
 }
 
 /** Record separator: splits what the line printed from where it ended. */

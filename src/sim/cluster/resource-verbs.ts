@@ -82,6 +82,18 @@ export async function simContainer(c: Cluster, args: string[]): Promise<CommandO
   return ask(c, node, { action: 'container', fault, namespace, pod: podName, container: name, bytesPerSecond, rate });
 }
 
+/**
+ * The end of `kubectl run -it`'s attach (`exit N` typed): the container's stdin closes and its
+ * shell exits with N. A pod already gone or not running is not an error here (kubectl's attach
+ * just ends).
+ */
+export async function closeAttachedStdin(c: Cluster, namespace: string, pod: string, container: string, code: number): Promise<void> {
+  const r = await c.request({ verb: 'get', resource: 'pods', namespace, name: pod });
+  const node = r.ok ? (r.object as any).spec?.nodeName : undefined;
+  if (!node || !c.nodes.has(node)) return;
+  await c.nodeQuery(node, 'node-os', { action: 'container', fault: 'stdin-eof', namespace, pod, container, code });
+}
+
 /** `sim image break IMAGE`. */
 export function simImage(c: Cluster, args: string[]): CommandOutput {
   const [action, image, ...extra] = args;

@@ -87,8 +87,10 @@ export const runCommand: CommandSpec = {
     // upstream: run.go Validate / RunRun.
     if (flags.bool('rm') && !attach) usageError(inv.path, '--rm should only be used for attached containers');
     if (flags.bool('tty') && !flags.bool('stdin')) usageError(inv.path, '-i/--stdin is required for containers with -t/--tty=true');
-    if (attach && inv.args.length === 1) {
-      fail(`an interactive session is not supported by this simulator: give the command after --, e.g. kubectl run ${name} --rm -i --image=${image} --restart=Never -- wget -qO- http://web`);
+    // `kubectl run -it NAME --image=busybox [-- sh]`: a shell on a TTY, which the console attaches to.
+    const shell = flags.bool('stdin') && flags.bool('tty') ? interactiveShellOf(image, inv.args.slice(1)) : undefined;
+    if (attach && inv.args.length === 1 && !shell) {
+      fail(`an interactive session is supported for a shell (e.g. kubectl run ${name} -it --rm --image=busybox -- sh); give another command after --, e.g. kubectl run ${name} --rm -i --image=${image} --restart=Never -- wget -qO- http://web`);
     }
     if (flags.bool('expose')) fail('--expose is not supported by this simulator');
     if (flags.str('overrides')) fail('--overrides is not supported by this simulator');
@@ -116,7 +118,10 @@ export const runCommand: CommandSpec = {
       name,
       ...(containerPort !== undefined && containerPort > -1 ? { ports: [{ containerPort }] } : {}),
       resources: {},
-      ...(flags.bool('privileged') ? { securityContext: { privileged: true } } : {})
+      ...(flags.bool('privileged') ? { securityContext: { privileged: true } } : {}),
+      // upstream: run.go generator: Stdin, StdinOnce (unless --leave-stdin-open) and TTY for an attached run
+      ...(flags.bool('stdin') ? { stdin: true, ...(flags.bool('leave-stdin-open') ? {} : { stdinOnce: true }) } : {}),
+      ...(flags.bool('tty') ? { tty: true } : {})
     };
     const pod: KObject = {
       apiVersion: 'v1',
@@ -132,9 +137,57 @@ export const runCommand: CommandSpec = {
       status: {}
     };
     if (!attach) return createGenerated(inv, resourceByName('pods'), pod);
+    if (shell) return runInteractive(inv, pod, shell, flags.bool('rm'), flags.int('pod-running-timeout'));
     await runAttached(inv, pod, restart, flags.bool('rm'), flags.int('pod-running-timeout'));
   }
 };
+
+/** Images whose default command is a shell (their CMD): `kubectl run -it NAME --image=busybox` attaches to it. */
+const SHELL_IMAGES: Record<string, string> = { busybox: 'sh', alpine: 'sh', ubuntu: 'bash', debian: 'bash' };
+const SHELLS = new Set(['sh', 'ash', 'bash']);
+
+/** The shell a `run -it` attaches to: `-- sh` (or bash, ash, /bin/sh), or a shell image's own CMD. */
+function interactiveShellOf(image: string, command: readonly string[]): string | undefined {
+  if (command.length === 1 && SHELLS.has(command[0].split('/').pop() ?? '')) return command[0];
+  if (command.length > 0) return undefined;
+  const repo = image.split('@')[0].split(':')[0].split('/').pop() ?? '';
+  return SHELL_IMAGES[repo];
+}
+
+/**
+ * What `kubectl run -it` hands to the console once the pod runs: the console attaches the
+ * typed lines to the shell until `exit` (Console, exec-shell.ts).
+ */
+export class InteractiveRun extends Error {
+  constructor(readonly session: { namespace: string; pod: string; container: string; shell: string; remove: boolean }) {
+    super(`kubectl run: attach to ${session.namespace}/${session.pod}`);
+  }
+}
+
+/**
+ * `kubectl run -it [--rm] NAME --image=I [-- sh]`: the pod is created with stdin and a TTY, kubectl
+ * waits for it to run (--pod-running-timeout), then attaches: the console's lines go to the shell.
+ * upstream: run.go RunRun (attach branch), attach.go (the TTY session).
+ */
+async function runInteractive(inv: Parameters<NonNullable<CommandSpec['run']>>[0], pod: KObject, shell: string, remove: boolean, runningTimeoutMs: number): Promise<void> {
+  const { ctx } = inv;
+  const namespace = inv.namespace;
+  const name = pod.metadata.name as string;
+  const created = await ctx.request({ verb: 'create', resource: 'pods', namespace, body: pod });
+  if (!created.ok) throw new KubectlError(`Error from server (${created.status.reason}): ${created.status.message}`);
+  let phase = '';
+  const running = async () => {
+    const r = await ctx.request({ verb: 'get', resource: 'pods', namespace, name });
+    phase = r.ok ? (r.object.status?.phase ?? '') : '';
+    return phase !== 'Pending' && phase !== '';
+  };
+  if (!(await ctx.waitFor(running, runningTimeoutMs))) {
+    if (remove) await ctx.request({ verb: 'delete', resource: 'pods', namespace, name });
+    fail('timed out waiting for the condition');
+  }
+  if (phase !== 'Running') fail(`pod ${namespace}/${name} left in phase ${phase}`);
+  throw new InteractiveRun({ namespace, pod: name, container: pod.spec.containers[0].name, shell, remove });
+}
 
 /** How long an attached session may last in virtual time (upstream: until the container ends). */
 const ATTACH_LIMIT_MS = 60 * 60_000;

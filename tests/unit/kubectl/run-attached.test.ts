@@ -39,10 +39,43 @@ describe('kubectl run, attached', async () => {
     });
   });
 
-  it('refuses what kubectl refuses, and an interactive shell', async () => {
+  it('refuses what kubectl refuses, and an interactive program that is not a shell', async () => {
     expect((await run('kubectl run t3 --rm --image=busybox -- echo hi')).out).toBe("error: --rm should only be used for attached containers\nSee 'kubectl run -h' for help and examples\n");
     expect((await run('kubectl run t4 -t --image=busybox -- echo hi')).out).toBe("error: -i/--stdin is required for containers with -t/--tty=true\nSee 'kubectl run -h' for help and examples\n");
-    expect((await run('kubectl run t5 -it --rm --image=busybox')).out).toMatch(/^error: an interactive session is not supported by this simulator: give the command after --/);
+    expect((await run('kubectl run t5 -it --rm --image=nginx')).out).toMatch(/^error: an interactive session is supported for a shell \(e\.g\. kubectl run t5 -it --rm --image=busybox -- sh\)/);
     expect((await run('kubectl get pods -o name')).out).not.toMatch(/t[345]/);
+  });
+});
+
+describe('kubectl run -it: a shell in a new pod', async () => {
+  const { cluster, console: con, run } = await consoleSession();
+  await run('kubectl create deployment web --image=nginx');
+  await run('kubectl expose deployment web --port=80');
+  await run('sim advance 20s');
+
+  it('-it --rm -- sh: the lines go to the pod\'s shell under its prompt until exit; the pod is deleted', async () => {
+    const open = await con.exec('kubectl run -it --rm tmp --image=busybox -- sh');
+    expect(open.output).toBe("If you don't see a command prompt, try pressing enter.\n");
+    expect(open.prompt).toBe('/ # ');
+    // (the console's lines now go to the container: the API is asked directly)
+    const pod = await cluster.request({ verb: 'get', resource: 'pods', namespace: 'default', name: 'tmp' });
+    expect(pod.ok && [pod.object.spec.containers[0].stdin, pod.object.spec.containers[0].stdinOnce, pod.object.spec.containers[0].tty, pod.object.status.phase]).toEqual([true, true, true, 'Running']);
+    expect((await con.exec('kubectl get pods')).output).toBe('sh: kubectl: not found\n');
+    expect((await con.exec('hostname')).output).toBe('tmp\n');
+    expect((await con.exec('wget -qO- http://web | grep -o "Welcome to nginx!" | head -1')).output).toBe('Welcome to nginx!\n');
+    // PID 1 is the shell the TTY is attached to
+    expect((await con.exec('ps | grep -c "^ *1 root .* sh$"')).output).toBe('1\n');
+    const end = await con.exec('exit');
+    expect(end.prompt).toBeUndefined();
+    expect(end.output).toBe("Session ended, resume using 'kubectl attach tmp -c tmp -i -t' command when the pod is running\npod \"tmp\" deleted\n");
+    expect((await run('kubectl get pod tmp')).out).toBe('Error from server (NotFound): pods "tmp" not found\n');
+  });
+
+  it("-it NAME --image=busybox attaches to the image's own shell; exit ends it and restartPolicy Always restarts it", async () => {
+    const open = await con.exec('kubectl run -it box --image=busybox');
+    expect(open.prompt).toBe('/ # ');
+    expect((await con.exec('exit 3')).output).toBe("Session ended, resume using 'kubectl attach box -c box -i -t' command when the pod is running\n");
+    await run('sim advance 5s');
+    expect((await run("kubectl get pod box -o jsonpath='{.status.containerStatuses[0].restartCount} {.status.containerStatuses[0].lastState.terminated.exitCode} {.status.phase}'")).out).toBe('1 3 Running');
   });
 });

@@ -76,6 +76,10 @@ export function nodeControl(k: Kubelet, args: Record<string, unknown>): ControlR
         case 'hang':
           os.hang(c.containerId);
           return { ok: true, output: `container ${c.container} in pod ${c.namespace}/${c.pod} hangs: it stops answering probes\n` };
+        case 'stdin-eof':
+          // `exit` in `kubectl run -it ... -- sh`: the attach closes the shell's stdin; it exits with that status.
+          if (!k.runtime.closeStdin(c.containerId, Number(args.code ?? 0))) return { ok: false, error: `container ${c.container} in pod ${c.namespace}/${c.pod} has no open stdin` };
+          return { ok: true, output: '' };
         case 'leak':
           os.leak(c.containerId, Number(args.bytesPerSecond));
           return { ok: true, output: `container ${c.container} in pod ${c.namespace}/${c.pod} leaks ${String(args.rate)} of memory\n` };

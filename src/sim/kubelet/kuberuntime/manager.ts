@@ -249,6 +249,10 @@ export class KubeGenericRuntimeManager {
         ...(this.configSources ? { mounts: makeMounts(pod, c, this.configSources) } : {}),
         labels: { [POD_NAME_LABEL]: pod.metadata.name, [POD_NAMESPACE_LABEL]: pod.metadata.namespace, [POD_UID_LABEL]: pod.metadata.uid, [CONTAINER_NAME_LABEL]: c.name },
         logPath: `${c.name}/${prev ? prev.metadata.attempt + 1 : 0}.log`,
+        // upstream: kuberuntime_container.go generateContainerConfig: Stdin, StdinOnce, Tty from the spec
+        ...(c.stdin ? { stdin: true } : {}),
+        ...(c.stdinOnce ? { stdinOnce: true } : {}),
+        ...(c.tty ? { tty: true } : {}),
         linux: { securityContext: linuxContainerSecurityContext(pod, c, img.uid, img.username, this.seccompDefault) }
       };
       this.runtime.CreateContainer(sandboxId, containerConfig, config, (created) => {

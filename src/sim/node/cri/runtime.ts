@@ -94,6 +94,8 @@ interface ContainerRecord {
   env: Record<string, string>;
   cwd: string;
   imageProgram: string;
+  /** The container's stdin is attached and open (ContainerConfig.stdin): closeStdin ends an interactive shell. */
+  stdinOpen?: boolean;
   /** The log file (`<logDirectory>/<logPath>`), '' for none. */
   logFile: string;
   rand?: SeededRand;
@@ -330,6 +332,7 @@ export class ContainerRuntime {
       record.fs = new MountedFS(rootfs, this.nodeFS, config.mounts ?? [], { readonlyRoot: record.security.readonlyRootfs, user: creds });
       record.env = containerEnv(sc.hostname ?? m.name, stored.image.config.env, config.envs);
       record.cwd = config.workingDir || stored.image.config.workingDir || '/';
+      record.stdinOpen = !!config.stdin;
       record.imageProgram = stored.image.program;
       record.logFile = sc.logDirectory && config.logPath ? `${sc.logDirectory.replace(/\/+$/, '')}/${config.logPath}` : '';
       const program = programFor(stored.image.program, argv);
@@ -346,7 +349,7 @@ export class ContainerRuntime {
             this.#exited(record, exitCode, signal, reason);
           }
         },
-        () => factoryFor(program)(this.#context(record, argv, (t) => log?.write('stdout', t), (t) => log?.write('stderr', t)))
+        () => factoryFor(program)({ ...this.#context(record, argv, (t) => log?.write('stdout', t), (t) => log?.write('stderr', t)), ...(config.stdin ? { stdinOpen: true } : {}) })
       );
       this.#containers.set(id, record);
       done({ ok: true, value: id });
@@ -390,6 +393,18 @@ export class ContainerRuntime {
       c.stopWaiters.push(() => this.#return('StopContainer', c.pod, t0, { ok: true, value: undefined }, cb, { containerId, exitCode: c.status.exitCode }));
       c.shim.stop(timeout);
     });
+  }
+
+  /**
+   * The attach of a container with an open stdin ends (`exit` typed in `kubectl run -it ... -- sh`):
+   * its stdin closes and the shell reading it exits with `code`. False when the container is not
+   * running or has no stdin. (Not a CRI call: the attach stream's EOF, as containerd's shim sees it.)
+   */
+  closeStdin(containerId: string, code: number): boolean {
+    const c = this.#containers.get(containerId);
+    if (!c || c.status.state !== 'CONTAINER_RUNNING' || !c.stdinOpen) return false;
+    c.shim.exit(((code % 256) + 256) % 256);
+    return true;
   }
 
   /** Removes a container, killing it first if it still runs. Removing a missing container is not an error. */

@@ -87,6 +87,10 @@ export interface ContainerConfig {
   labels?: Record<string, string>;
   annotations?: Record<string, string>;
   logPath?: string;
+  /** The container's stdin is kept open (`kubectl run -i`), closed after the first attach ends (stdin_once), a TTY. */
+  stdin?: boolean;
+  stdinOnce?: boolean;
+  tty?: boolean;
   /** linux.security_context: who the process runs as and what it may do. */
   linux?: { securityContext?: LinuxContainerSecurityContext };
 }

@@ -128,6 +128,8 @@ export interface ProcessContext {
   random(): number;
   stdout(text: string): void;
   stderr(text: string): void;
+  /** PID 1's stdin is attached and open (`kubectl run -it ... -- sh`): an interactive shell waits on it. */
+  stdinOpen?: boolean;
 }
 
 export interface Process {

@@ -85,6 +85,11 @@ export function startShell(ctx: ProcessContext, options: ShellOptions = {}): Pro
         io.err(inv.error + '\n');
         return 2;
       }
+      // An interactive shell whose stdin stays open (a TTY attached by `kubectl run -it`) waits
+      // for input until the attach closes it (the runtime's closeStdin ends the process).
+      if (ctx.stdinOpen && inv.file === undefined && !ctx.argv.slice(1).some((a) => /^-\w*c\w*$/.test(a))) {
+        for (;;) yield { kind: 'sleep', until: Infinity };
+      }
       return yield* shell.runInvocation(inv, io);
     }
     try {
