@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { appendBounded, applyChanges, applyUsage, changedKeys, EVENTS_KEPT, latestHeartbeats, ResourceView, usageMoved, type Resources } from './deltas';
+import { appendBounded, applyChanges, applyUsage, changedKeys, EVENTS_KEPT, latestHeartbeats, MatchingKeys, ResourceView, usageMoved, type Resources } from './deltas';
 import type { NodeUsageSample } from './protocol';
 
 const pod = (name: string, phase = 'Pending') => ({ metadata: { name, namespace: 'default' }, status: { phase } });
@@ -148,5 +148,27 @@ describe('node usage deltas', () => {
     const next = applyUsage(current, { 'worker-1': null, 'worker-2': sample(600) });
     expect([...next.keys()]).toEqual(['worker-2']);
     expect(current.has('worker-1')).toBe(true);
+  });
+});
+
+describe('MatchingKeys', () => {
+  const event = (name: string, type: string) => ({ type: 'ADDED' as const, resource: 'events', key: `default/${name}`, object: { type } });
+  it('follows the matching objects batch by batch, asking only about the changed keys', () => {
+    const asked: string[] = [];
+    const warnings = new MatchingKeys((key, e) => (asked.push(key), e.type === 'Warning'));
+    let r = applyChanges(new Map(), [event('a', 'Warning'), event('b', 'Normal'), event('c', 'Warning')]);
+    expect([...warnings.update(r.get('events')!).keys()]).toEqual(['default/a', 'default/c']);
+    asked.length = 0;
+    const before = warnings.update(r.get('events')!);
+    r = applyChanges(r, [event('b', 'Warning'), { ...event('a', 'Warning'), type: 'DELETED' }]);
+    const after = warnings.update(r.get('events')!);
+    expect(asked).toEqual(['default/b']);
+    expect([...after.keys()].sort()).toEqual(['default/b', 'default/c']);
+    expect(after).not.toBe(before);
+    // A change to a Normal event changes nothing counted: the same map.
+    r = applyChanges(r, [event('d', 'Normal')]);
+    expect(warnings.update(r.get('events')!)).toBe(after);
+    // Another table (a reset to another moment): counted again from scratch.
+    expect(warnings.update(applyChanges(new Map(), [event('z', 'Warning')]).get('events')!).size).toBe(1);
   });
 });

@@ -132,6 +132,41 @@ export function changedKeys(before: ReadonlyMap<string, KObject> | undefined, no
 }
 
 /**
+ * The keys of a resource's objects that satisfy `matches` (Warning Events, kube-system pods),
+ * kept up to date from `changedKeys`: a batch costs its changed keys, not a scan of all objects.
+ */
+export class MatchingKeys {
+  #seen: ReadonlyMap<string, KObject> | undefined;
+  #keys = new Map<string, KObject>();
+
+  constructor(readonly matches: (key: string, object: KObject) => boolean) {}
+
+  /** key -> object of the matching objects of `objects` as they are now (the same map while nothing matching changed). */
+  update(objects: ReadonlyMap<string, KObject>): ReadonlyMap<string, KObject> {
+    const changed = changedKeys(this.#seen, objects);
+    this.#seen = objects;
+    if (changed?.size === 0) return this.#keys;
+    let next: Map<string, KObject> | undefined;
+    if (changed === undefined) {
+      next = new Map();
+      for (const [key, object] of objects) if (this.matches(key, object)) next.set(key, object);
+    } else {
+      for (const key of changed) {
+        const object = objects.get(key);
+        const match = object !== undefined && this.matches(key, object);
+        if (!match && !this.#keys.has(key)) continue;
+        if (match && this.#keys.get(key) === object) continue;
+        next ??= new Map(this.#keys);
+        if (match) next.set(key, object);
+        else next.delete(key);
+      }
+    }
+    if (next) this.#keys = next;
+    return this.#keys;
+  }
+}
+
+/**
  * Applies watch changes in order. Returns `base` itself when nothing changed; otherwise a new
  * outer map in which the touched resources have new views. A resource whose view in `base` is
  * its table's latest is changed in place; any other (a plain map, or an older view: someone
