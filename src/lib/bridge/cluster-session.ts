@@ -57,7 +57,14 @@ export class ClusterSession implements ReplayTarget {
   readonly objects = new Map<string, ObjectChange>();
   /** node -> the usage sample the page last got. */
   readonly usage = new Map<string, NodeUsageSample>();
-  #changes: ObjectChange[] = [];
+  /**
+   * `resource|key` -> the object's last change since the last delta: an object changed five times
+   * within a frame (a pod starting) is sent once, as it is now (the page draws states, not steps).
+   * Map order is the order of last change. Events are the exception: each new count of an Event
+   * is a mark on the timeline (timeline/markers.ts), so every change of one is sent.
+   */
+  #changes = new Map<string, ObjectChange>();
+  #eventChanges = 0;
   #trace: TraceEvent[] = [];
   #usageChanges: NodeUsageChanges = {};
   #usageSampledAt = { t: -Infinity, wall: -Infinity };
@@ -93,7 +100,11 @@ export class ClusterSession implements ReplayTarget {
           const id = `${resource}|${change.key}`;
           if (e.type === 'DELETED') this.objects.delete(id);
           else this.objects.set(id, change);
-          this.#changes.push(change);
+          if (resource === 'events') this.#changes.set(`${id}|${this.#eventChanges++}`, change);
+          else {
+            this.#changes.delete(id);
+            this.#changes.set(id, change);
+          }
           options.onDirty();
         },
         () => {}
@@ -151,8 +162,8 @@ export class ClusterSession implements ReplayTarget {
   /** What changed since the last call (and forgets it). */
   takeDelta(): SessionDelta {
     const usage = this.#usageChanges;
-    const delta: SessionDelta = { changes: this.#changes, trace: this.#trace, ...(Object.keys(usage).length > 0 ? { usage } : {}) };
-    this.#changes = [];
+    const delta: SessionDelta = { changes: [...this.#changes.values()], trace: this.#trace, ...(Object.keys(usage).length > 0 ? { usage } : {}) };
+    this.#changes.clear();
     this.#trace = [];
     this.#usageChanges = {};
     return delta;

@@ -28,6 +28,26 @@ describe('PlaygroundService deltas', () => {
   }, 60_000);
 });
 
+describe('PlaygroundService object changes', () => {
+  it('sends an object changed many times within a batch once, as it is now; every count of an Event', async () => {
+    const service = new PlaygroundService();
+    await service.boot({ seed: 4, workers: 2 });
+    const sent: PageMessage[] = [];
+    const channel = new MessageChannel();
+    channel.port2.onmessage = (e: MessageEvent<PageMessage>) => void sent.push(e.data);
+    service.connect(channel.port1);
+    // One batch: the pod is created, then labelled three times (four changes of one object).
+    await service.exec('kubectl run one --image=nginx\nkubectl label pod one a=1\nkubectl label pod one b=2\nkubectl label pod one c=3');
+    service.pause(); // flushes
+    await new Promise((r) => setTimeout(r, 50));
+    channel.port2.close();
+    const changes = sent.flatMap((m) => (m.type === 'delta' ? m.changes : []));
+    const ofPod = changes.filter((c) => c.resource === 'pods' && c.key === 'default/one');
+    expect(ofPod.length).toBe(1);
+    expect(ofPod[0].object.metadata.labels).toMatchObject({ a: '1', b: '2', c: '3' });
+  }, 60_000);
+});
+
 describe('PlaygroundService metrics', () => {
   it('the default cluster scrapes from boot: the Metrics tab gets every node’s running pods', async () => {
     const service = new PlaygroundService();
