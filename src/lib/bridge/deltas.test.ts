@@ -66,6 +66,13 @@ describe('the incremental store', () => {
     expect(changedKeys(applyChanges(new Map(), many(5)).get('pods'), v2.get('pods')!)).toBeUndefined();
   });
 
+  it('a pod change without its unchanged spec keeps the spec the page has', () => {
+    const spec = { nodeName: 'worker-1', containers: [{ name: 'web', image: 'nginx' }] };
+    const v0 = applyChanges(new Map(), [{ type: 'ADDED', resource: 'pods', key: 'default/a', object: { ...pod('a'), spec } }]);
+    const v1 = applyChanges(v0, [{ type: 'MODIFIED', resource: 'pods', key: 'default/a', object: pod('a', 'Running'), sameSpec: true }]);
+    expect(v1.get('pods')!.get('default/a')).toEqual({ ...pod('a', 'Running'), spec });
+  });
+
   it('forgets what changed long ago: a reader that far behind redoes everything', () => {
     let r = applyChanges(new Map(), many(2));
     const old = r.get('pods');

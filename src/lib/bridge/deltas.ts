@@ -53,9 +53,10 @@ class ResourceTable {
       keys.add(change.key);
       if (change.type === 'DELETED') this.objects.delete(change.key);
       else {
+        const object = change.sameSpec ? { ...change.object, spec: this.objects.get(change.key)?.spec } : change.object;
         // Delete first, so the map's order is the order of last change (the oldest-changed go first).
         if (this.limit !== Infinity) this.objects.delete(change.key);
-        this.objects.set(change.key, change.object);
+        this.objects.set(change.key, object);
       }
     }
     if (this.objects.size > this.limit) {
