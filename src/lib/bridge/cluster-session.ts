@@ -10,6 +10,7 @@ import { Cluster, type HostFactory } from '../../sim/cluster/cluster';
 import { Console } from '../../sim/cluster/console';
 import type { TraceEvent } from '../../sim/kernel/trace';
 import { keyOf } from '../../sim/apiserver/store';
+import { sameJSON } from '../../sim/api/canonical';
 import type { NodeUsageReport } from '../../sim/kubelet/cm/node-controls';
 import type { ReplayTarget } from '../../sim/cluster/input-log';
 import { usageMoved } from './deltas';
@@ -50,6 +51,19 @@ export interface SessionDelta {
   usage?: NodeUsageChanges;
 }
 
+/**
+ * A pod's spec is most of it (2-3 kB of containers, volumes, tolerations) and a status update
+ * leaves it as it was: such a change goes without it, marked `sameSpec`, and the page keeps the
+ * spec it has. Only when the page has that spec: the previous change of the pod was sent already
+ * (none pending in this batch), or the pending one went without its spec too.
+ */
+function withoutSameSpec(change: ObjectChange, previous: ObjectChange | undefined, pending: ObjectChange | undefined): ObjectChange {
+  if (change.resource !== 'pods' || change.type !== 'MODIFIED' || !previous || (pending && !pending.sameSpec)) return change;
+  if (!sameJSON(previous.object.spec, change.object.spec)) return change;
+  const { spec: _, ...rest } = change.object;
+  return { ...change, object: rest, sameSpec: true };
+}
+
 export class ClusterSession implements ReplayTarget {
   readonly cluster: Cluster;
   readonly console: Console;
@@ -57,7 +71,14 @@ export class ClusterSession implements ReplayTarget {
   readonly objects = new Map<string, ObjectChange>();
   /** node -> the usage sample the page last got. */
   readonly usage = new Map<string, NodeUsageSample>();
-  #changes: ObjectChange[] = [];
+  /**
+   * `resource|key` -> the object's last change since the last delta: an object changed five times
+   * within a frame (a pod starting) is sent once, as it is now (the page draws states, not steps).
+   * Map order is the order of last change. Events are the exception: each new count of an Event
+   * is a mark on the timeline (timeline/markers.ts), so every change of one is sent.
+   */
+  #changes = new Map<string, ObjectChange>();
+  #eventChanges = 0;
   #trace: TraceEvent[] = [];
   #usageChanges: NodeUsageChanges = {};
   #usageSampledAt = { t: -Infinity, wall: -Infinity };
@@ -91,9 +112,15 @@ export class ClusterSession implements ReplayTarget {
           if (e.type === 'BOOKMARK' || e.type === 'ERROR') return;
           const change: ObjectChange = { type: e.type, resource, key: keyOf(e.object.metadata.namespace, e.object.metadata.name), object: e.object };
           const id = `${resource}|${change.key}`;
+          const previous = this.objects.get(id);
           if (e.type === 'DELETED') this.objects.delete(id);
           else this.objects.set(id, change);
-          this.#changes.push(change);
+          if (resource === 'events') this.#changes.set(`${id}|${this.#eventChanges++}`, change);
+          else {
+            const pending = this.#changes.get(id);
+            this.#changes.delete(id);
+            this.#changes.set(id, withoutSameSpec(change, previous, pending));
+          }
           options.onDirty();
         },
         () => {}
@@ -151,8 +178,8 @@ export class ClusterSession implements ReplayTarget {
   /** What changed since the last call (and forgets it). */
   takeDelta(): SessionDelta {
     const usage = this.#usageChanges;
-    const delta: SessionDelta = { changes: this.#changes, trace: this.#trace, ...(Object.keys(usage).length > 0 ? { usage } : {}) };
-    this.#changes = [];
+    const delta: SessionDelta = { changes: [...this.#changes.values()], trace: this.#trace, ...(Object.keys(usage).length > 0 ? { usage } : {}) };
+    this.#changes.clear();
     this.#trace = [];
     this.#usageChanges = {};
     return delta;

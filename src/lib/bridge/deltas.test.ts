@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { appendBounded, applyChanges, applyUsage, latestHeartbeats, usageMoved, type Resources } from './deltas';
+import { describe, expect, it, vi } from 'vitest';
+import { appendBounded, applyChanges, applyUsage, changedKeys, EVENTS_KEPT, latestHeartbeats, MatchingKeys, ResourceView, usageMoved, type Resources } from './deltas';
 import type { NodeUsageSample } from './protocol';
 
 const pod = (name: string, phase = 'Pending') => ({ metadata: { name, namespace: 'default' }, status: { phase } });
@@ -14,7 +14,7 @@ describe('applyChanges', () => {
     expect(applyChanges(base, [])).toBe(base);
   });
 
-  it('adds, modifies and deletes in order, copying only the touched resource', () => {
+  it('adds, modifies and deletes in order; a plain map is copied, untouched resources kept', () => {
     const next = applyChanges(base, [
       { type: 'ADDED', resource: 'pods', key: 'default/b', object: pod('b') },
       { type: 'MODIFIED', resource: 'pods', key: 'default/a', object: pod('a', 'Running') },
@@ -24,13 +24,85 @@ describe('applyChanges', () => {
     expect([...next.get('pods')!.keys()]).toEqual(['default/a']);
     expect(next.get('pods')!.get('default/a')!.status.phase).toBe('Running');
     expect(next.get('nodes')).toBe(base.get('nodes'));
-    // The old snapshot is untouched.
+    // The plain map it started from is untouched.
     expect(base.get('pods')!.get('default/a')!.status.phase).toBe('Pending');
   });
 
   it('creates a resource map on its first object', () => {
     const next = applyChanges(new Map(), [{ type: 'ADDED', resource: 'events', key: 'default/e1', object: {} }]);
     expect(next.get('events')!.size).toBe(1);
+  });
+});
+
+describe('the incremental store', () => {
+  const add = (name: string, phase = 'Pending') => ({ type: 'ADDED' as const, resource: 'pods', key: `default/${name}`, object: pod(name, phase) });
+  const modify = (name: string, phase: string) => ({ ...add(name, phase), type: 'MODIFIED' as const });
+  const many = (n: number) => Array.from({ length: n }, (_, i) => add(`p${i}`));
+
+  it("changes the latest view's table in place: a batch of 3 pods writes 3 entries, not 2,000", () => {
+    const first = applyChanges(new Map(), many(2_000));
+    const table = first.get('pods')!;
+    const objects = (table as ResourceView).table.objects;
+    const set = vi.spyOn(objects, 'set');
+    const next = applyChanges(first, [modify('p1', 'Running'), modify('p2', 'Running'), modify('p3', 'Failed')]);
+    expect(set).toHaveBeenCalledTimes(3);
+    expect((next.get('pods') as ResourceView).table.objects).toBe(objects);
+    // A new view, so Svelte sees the change; same contents otherwise.
+    expect(next.get('pods')).not.toBe(table);
+    expect(next.get('pods')!.size).toBe(2_000);
+    expect(next.get('pods')!.get('default/p3')!.status.phase).toBe('Failed');
+  });
+
+  it('tells a reader which keys changed since the view it last drew', () => {
+    const v0 = applyChanges(new Map(), many(5));
+    const v1 = applyChanges(v0, [modify('p1', 'Running')]);
+    const v2 = applyChanges(v1, [{ ...add('p4'), type: 'DELETED' }, add('p9')]);
+    expect(changedKeys(v2.get('pods'), v2.get('pods')!)).toEqual(new Set());
+    expect(changedKeys(v1.get('pods'), v2.get('pods')!)).toEqual(new Set(['default/p4', 'default/p9']));
+    expect(changedKeys(v0.get('pods'), v2.get('pods')!)).toEqual(new Set(['default/p1', 'default/p4', 'default/p9']));
+    // A plain map, nothing before, or a view of another table (a reset): redo everything.
+    expect(changedKeys(undefined, v2.get('pods')!)).toBeUndefined();
+    expect(changedKeys(new Map(), v2.get('pods')!)).toBeUndefined();
+    expect(changedKeys(applyChanges(new Map(), many(5)).get('pods'), v2.get('pods')!)).toBeUndefined();
+  });
+
+  it('a pod change without its unchanged spec keeps the spec the page has', () => {
+    const spec = { nodeName: 'worker-1', containers: [{ name: 'web', image: 'nginx' }] };
+    const v0 = applyChanges(new Map(), [{ type: 'ADDED', resource: 'pods', key: 'default/a', object: { ...pod('a'), spec } }]);
+    const v1 = applyChanges(v0, [{ type: 'MODIFIED', resource: 'pods', key: 'default/a', object: pod('a', 'Running'), sameSpec: true }]);
+    expect(v1.get('pods')!.get('default/a')).toEqual({ ...pod('a', 'Running'), spec });
+  });
+
+  it('forgets what changed long ago: a reader that far behind redoes everything', () => {
+    let r = applyChanges(new Map(), many(2));
+    const old = r.get('pods');
+    for (let i = 0; i < 100; i++) r = applyChanges(r, [modify('p0', i % 2 ? 'Running' : 'Pending')]);
+    expect(changedKeys(old, r.get('pods')!)).toBeUndefined();
+  });
+
+  it('branching off an older view copies it, so the newer line keeps its objects', () => {
+    const v0 = applyChanges(new Map(), many(2));
+    const v1 = applyChanges(v0, [modify('p0', 'Running')]);
+    const fork = applyChanges(v0, [modify('p1', 'Failed')]);
+    expect(v1.get('pods')!.get('default/p1')!.status.phase).toBe('Pending');
+    expect(fork.get('pods')!.get('default/p1')!.status.phase).toBe('Failed');
+    expect(changedKeys(v1.get('pods'), fork.get('pods')!)).toBeUndefined();
+  });
+
+  it(`keeps the newest ${EVENTS_KEPT} Events by last change, and names the dropped ones as changed`, () => {
+    const ev = (i: number, type: 'ADDED' | 'MODIFIED' = 'ADDED') => ({ type, resource: 'events', key: `default/e${i}`, object: { count: type === 'ADDED' ? 1 : 2 } });
+    const v0 = applyChanges(new Map(), Array.from({ length: EVENTS_KEPT }, (_, i) => ev(i)));
+    // e0 is seen again (count 2): it is now among the newest, so e1 and e2 go for two new ones.
+    const v1 = applyChanges(v0, [ev(0, 'MODIFIED'), ev(EVENTS_KEPT), ev(EVENTS_KEPT + 1)]);
+    const events = v1.get('events')!;
+    expect(events.size).toBe(EVENTS_KEPT);
+    expect(events.get('default/e0')!.count).toBe(2);
+    expect(events.has('default/e1')).toBe(false);
+    expect(events.has('default/e2')).toBe(false);
+    expect(events.has('default/e3')).toBe(true);
+    expect(changedKeys(v0.get('events'), events)).toEqual(new Set(['default/e0', `default/e${EVENTS_KEPT}`, `default/e${EVENTS_KEPT + 1}`, 'default/e1', 'default/e2']));
+    // Pods are never dropped.
+    expect(applyChanges(new Map(), many(EVENTS_KEPT + 10)).get('pods')!.size).toBe(EVENTS_KEPT + 10);
   });
 });
 
@@ -83,5 +155,27 @@ describe('node usage deltas', () => {
     const next = applyUsage(current, { 'worker-1': null, 'worker-2': sample(600) });
     expect([...next.keys()]).toEqual(['worker-2']);
     expect(current.has('worker-1')).toBe(true);
+  });
+});
+
+describe('MatchingKeys', () => {
+  const event = (name: string, type: string) => ({ type: 'ADDED' as const, resource: 'events', key: `default/${name}`, object: { type } });
+  it('follows the matching objects batch by batch, asking only about the changed keys', () => {
+    const asked: string[] = [];
+    const warnings = new MatchingKeys((key, e) => (asked.push(key), e.type === 'Warning'));
+    let r = applyChanges(new Map(), [event('a', 'Warning'), event('b', 'Normal'), event('c', 'Warning')]);
+    expect([...warnings.update(r.get('events')!).keys()]).toEqual(['default/a', 'default/c']);
+    asked.length = 0;
+    const before = warnings.update(r.get('events')!);
+    r = applyChanges(r, [event('b', 'Warning'), { ...event('a', 'Warning'), type: 'DELETED' }]);
+    const after = warnings.update(r.get('events')!);
+    expect(asked).toEqual(['default/b']);
+    expect([...after.keys()].sort()).toEqual(['default/b', 'default/c']);
+    expect(after).not.toBe(before);
+    // A change to a Normal event changes nothing counted: the same map.
+    r = applyChanges(r, [event('d', 'Normal')]);
+    expect(warnings.update(r.get('events')!)).toBe(after);
+    // Another table (a reset to another moment): counted again from scratch.
+    expect(warnings.update(applyChanges(new Map(), [event('z', 'Warning')]).get('events')!).size).toBe(1);
   });
 });

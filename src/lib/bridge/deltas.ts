@@ -1,6 +1,12 @@
 /**
- * Folding the worker's deltas into immutable snapshots. Pure: the rune class calls it and swaps
- * the result in, so Svelte sees a new object exactly where something changed and nowhere else.
+ * Folding the worker's deltas into the page's mirror of the cluster's objects.
+ *
+ * Each resource's objects live in one `ResourceTable`, changed in place: a batch touching 3 pods
+ * costs 3 map writes, not a copy of 10,000 pods. What components receive is a `ResourceView`: a
+ * read-only window on the table at one version, new for every batch that touched the resource, so
+ * Svelte (which compares by identity) sees a new object exactly where something changed. A view
+ * reads its table as it is now; `changedSince` tells a reader which keys changed after the view it
+ * last drew, so it can redo only those (the map re-lays out only the nodes whose pods changed).
  */
 import type { TraceEvent } from '../../sim/kernel/trace';
 import type { NodeUsageChanges, NodeUsageSample, ObjectChange } from './protocol';
@@ -12,24 +18,175 @@ export type Resources = ReadonlyMap<string, ReadonlyMap<string, KObject>>;
 
 export const EMPTY_RESOURCE: ReadonlyMap<string, KObject> = new Map();
 
+/** Batches remembered per table for `changedSince` (a reader further behind redoes everything). */
+const JOURNAL_BATCHES = 64;
+
+/**
+ * The page keeps at most this many Events, the newest (by last change) first to stay. The Events
+ * tab lists the newest 500 (events/events.ts); the API server itself keeps each Event for an hour
+ * (upstream: --event-ttl, 1h), which at 10,000 pods is some 40,000 of them: copying or scanning
+ * those per frame was most of the page's time.
+ */
+export const EVENTS_KEPT = 5000;
+
+/** Per resource: how many objects the page keeps (the oldest-changed go first); unlisted: all. */
+const KEPT: Readonly<Record<string, number>> = { events: EVENTS_KEPT };
+
+/** One resource's objects, changed in place, with a journal of which keys each batch changed. */
+class ResourceTable {
+  readonly objects: Map<string, KObject>;
+  version = 0;
+  /** The view of the current version (at most one per version). */
+  latest: ResourceView;
+  /** Oldest first: the keys each recent batch changed, by the version it produced. */
+  readonly #journal: { version: number; keys: Set<string> }[] = [];
+
+  constructor(objects: Map<string, KObject>, readonly limit = Infinity) {
+    this.objects = objects;
+    this.latest = new ResourceView(this, 0);
+  }
+
+  /** Applies one batch's changes of this resource and returns the view of the new version. */
+  apply(changes: readonly ObjectChange[]): ResourceView {
+    const keys = new Set<string>();
+    for (const change of changes) {
+      keys.add(change.key);
+      if (change.type === 'DELETED') this.objects.delete(change.key);
+      else {
+        const object = change.sameSpec ? { ...change.object, spec: this.objects.get(change.key)?.spec } : change.object;
+        // Delete first, so the map's order is the order of last change (the oldest-changed go first).
+        if (this.limit !== Infinity) this.objects.delete(change.key);
+        this.objects.set(change.key, object);
+      }
+    }
+    if (this.objects.size > this.limit) {
+      for (const key of this.objects.keys()) {
+        if (this.objects.size <= this.limit) break;
+        this.objects.delete(key);
+        keys.add(key);
+      }
+    }
+    this.version++;
+    this.#journal.push({ version: this.version, keys });
+    if (this.#journal.length > JOURNAL_BATCHES) this.#journal.shift();
+    this.latest = new ResourceView(this, this.version);
+    return this.latest;
+  }
+
+  /** Keys changed after `version` up to now, or undefined when the journal no longer reaches back that far. */
+  changedSince(version: number): ReadonlySet<string> | undefined {
+    if (version === this.version) return NOTHING;
+    const first = this.#journal[0];
+    if (version > this.version || !first || first.version > version + 1) return undefined;
+    const out = new Set<string>();
+    for (const entry of this.#journal) if (entry.version > version) for (const key of entry.keys) out.add(key);
+    return out;
+  }
+}
+
+const NOTHING: ReadonlySet<string> = new Set();
+
+/**
+ * A read-only window on one resource's objects (a `ReadonlyMap`, so readers need not know). It
+ * shows the table as it is now: hold on to the view to compare versions, not to keep old contents.
+ */
+export class ResourceView implements ReadonlyMap<string, KObject> {
+  constructor(
+    readonly table: ResourceTable,
+    readonly version: number
+  ) {}
+
+  get size(): number {
+    return this.table.objects.size;
+  }
+  get(key: string): KObject | undefined {
+    return this.table.objects.get(key);
+  }
+  has(key: string): boolean {
+    return this.table.objects.has(key);
+  }
+  keys(): MapIterator<string> {
+    return this.table.objects.keys();
+  }
+  values(): MapIterator<KObject> {
+    return this.table.objects.values();
+  }
+  entries(): MapIterator<[string, KObject]> {
+    return this.table.objects.entries();
+  }
+  [Symbol.iterator](): MapIterator<[string, KObject]> {
+    return this.table.objects.entries();
+  }
+  forEach(fn: (value: KObject, key: string, map: ReadonlyMap<string, KObject>) => void, thisArg?: unknown): void {
+    for (const [key, value] of this.table.objects) fn.call(thisArg, value, key, this);
+  }
+}
+
+/**
+ * The keys of `now` that may differ from `before` (added, changed or removed), when both are views
+ * of one table and its journal reaches back to `before`; undefined when the reader must redo all.
+ */
+export function changedKeys(before: ReadonlyMap<string, KObject> | undefined, now: ReadonlyMap<string, KObject>): ReadonlySet<string> | undefined {
+  if (before === now) return NOTHING;
+  if (!(before instanceof ResourceView) || !(now instanceof ResourceView) || before.table !== now.table || now !== now.table.latest) return undefined;
+  return now.table.changedSince(before.version);
+}
+
+/**
+ * The keys of a resource's objects that satisfy `matches` (Warning Events, kube-system pods),
+ * kept up to date from `changedKeys`: a batch costs its changed keys, not a scan of all objects.
+ */
+export class MatchingKeys {
+  #seen: ReadonlyMap<string, KObject> | undefined;
+  #keys = new Map<string, KObject>();
+
+  constructor(readonly matches: (key: string, object: KObject) => boolean) {}
+
+  /** key -> object of the matching objects of `objects` as they are now (the same map while nothing matching changed). */
+  update(objects: ReadonlyMap<string, KObject>): ReadonlyMap<string, KObject> {
+    const changed = changedKeys(this.#seen, objects);
+    this.#seen = objects;
+    if (changed?.size === 0) return this.#keys;
+    let next: Map<string, KObject> | undefined;
+    if (changed === undefined) {
+      next = new Map();
+      for (const [key, object] of objects) if (this.matches(key, object)) next.set(key, object);
+    } else {
+      for (const key of changed) {
+        const object = objects.get(key);
+        const match = object !== undefined && this.matches(key, object);
+        if (!match && !this.#keys.has(key)) continue;
+        if (match && this.#keys.get(key) === object) continue;
+        next ??= new Map(this.#keys);
+        if (match) next.set(key, object);
+        else next.delete(key);
+      }
+    }
+    if (next) this.#keys = next;
+    return this.#keys;
+  }
+}
+
 /**
  * Applies watch changes in order. Returns `base` itself when nothing changed; otherwise a new
- * outer map in which only the touched resource maps are new copies (copy-on-write, once per batch).
+ * outer map in which the touched resources have new views. A resource whose view in `base` is
+ * its table's latest is changed in place; any other (a plain map, or an older view: someone
+ * branching off the past) is copied into a new table first, so `base` keeps what it showed.
  */
 export function applyChanges(base: Resources, changes: readonly ObjectChange[]): Resources {
   if (changes.length === 0) return base;
-  const copies = new Map<string, Map<string, KObject>>();
+  const byResource = new Map<string, ObjectChange[]>();
   for (const change of changes) {
-    let objects = copies.get(change.resource);
-    if (!objects) {
-      objects = new Map(base.get(change.resource) ?? EMPTY_RESOURCE);
-      copies.set(change.resource, objects);
-    }
-    if (change.type === 'DELETED') objects.delete(change.key);
-    else objects.set(change.key, change.object);
+    let list = byResource.get(change.resource);
+    if (!list) byResource.set(change.resource, (list = []));
+    list.push(change);
   }
   const next = new Map(base);
-  for (const [resource, objects] of copies) next.set(resource, objects);
+  for (const [resource, list] of byResource) {
+    const current = base.get(resource);
+    const table = current instanceof ResourceView && current === current.table.latest ? current.table : new ResourceTable(new Map(current ?? EMPTY_RESOURCE), KEPT[resource]);
+    next.set(resource, table.apply(list));
+  }
   return next;
 }
 

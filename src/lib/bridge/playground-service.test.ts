@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PlaygroundService } from './playground-service';
-import { latestHeartbeats } from './deltas';
+import { applyChanges, latestHeartbeats, type Resources } from './deltas';
 import type { PageMessage } from './protocol';
 import type { TraceEvent } from '../../sim/kernel/trace';
 
@@ -25,6 +25,55 @@ describe('PlaygroundService deltas', () => {
     expect(trace.length).toBe(402);
     expect(trace.slice(0, 2).map((e) => `${e.node}@${e.seq}`)).toEqual(['worker-1@2', 'worker-2@3']);
     expect(latestHeartbeats(new Map(), trace)).toEqual(new Map([['worker-1', t + 2], ['worker-2', t + 3]]));
+  }, 60_000);
+});
+
+describe('PlaygroundService object changes', () => {
+  it('sends an object changed many times within a batch once, as it is now; every count of an Event', async () => {
+    const service = new PlaygroundService();
+    await service.boot({ seed: 4, workers: 2 });
+    const sent: PageMessage[] = [];
+    const channel = new MessageChannel();
+    channel.port2.onmessage = (e: MessageEvent<PageMessage>) => void sent.push(e.data);
+    service.connect(channel.port1);
+    // One batch: the pod is created, then labelled three times (four changes of one object).
+    await service.exec('kubectl run one --image=nginx\nkubectl label pod one a=1\nkubectl label pod one b=2\nkubectl label pod one c=3');
+    service.pause(); // flushes
+    await new Promise((r) => setTimeout(r, 50));
+    channel.port2.close();
+    const changes = sent.flatMap((m) => (m.type === 'delta' ? m.changes : []));
+    const ofPod = changes.filter((c) => c.resource === 'pods' && c.key === 'default/one');
+    expect(ofPod.length).toBe(1);
+    expect(ofPod[0].object.metadata.labels).toMatchObject({ a: '1', b: '2', c: '3' });
+  }, 60_000);
+});
+
+describe('PlaygroundService pod specs', () => {
+  it("sends a status change without the unchanged spec, and the page's mirror still equals the API server's objects", async () => {
+    const service = new PlaygroundService();
+    await service.boot({ seed: 5, workers: 2 });
+    let resources: Resources = new Map();
+    const sent: PageMessage[] = [];
+    const channel = new MessageChannel();
+    channel.port2.onmessage = (e: MessageEvent<PageMessage>) => {
+      sent.push(e.data);
+      if (e.data.type !== 'output') resources = applyChanges(e.data.type === 'reset' ? new Map() : resources, e.data.changes);
+    };
+    service.connect(channel.port1);
+    await service.exec('kubectl create deployment web --image=nginx --replicas=3');
+    for (let i = 0; i < 20; i++) await service.advance(1000);
+    await new Promise((r) => setTimeout(r, 100));
+    channel.port2.close();
+    const podChanges = sent.flatMap((m) => (m.type === 'delta' ? m.changes : [])).filter((c) => c.resource === 'pods' && c.key.startsWith('default/web-'));
+    const slim = podChanges.filter((c) => c.sameSpec);
+    // Bound (spec.nodeName: sent whole), then the kubelet's status updates, which leave the spec alone.
+    expect(new Set(slim.map((c) => c.key)).size).toBe(3);
+    expect(podChanges.filter((c) => !c.sameSpec).every((c) => c.type === 'ADDED' || c.object.spec)).toBe(true);
+    for (const c of slim) expect(c.object.spec).toBeUndefined();
+    const want = (await service.exec('kubectl get pods -o json')).output;
+    const items = JSON.parse(want).items as { metadata: { namespace: string; name: string } }[];
+    expect(items.length).toBe(3);
+    for (const item of items) expect(resources.get('pods')!.get(`${item.metadata.namespace}/${item.metadata.name}`)).toEqual(item);
   }, 60_000);
 });
 

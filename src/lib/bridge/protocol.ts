@@ -19,6 +19,8 @@ export interface ObjectChange {
   key: string;
   /** The object as stored by the API server (for DELETED: its last state). */
   object: Record<string, any>;
+  /** A pod whose spec did not change: `object` comes without it, the page keeps the one it has. */
+  sameSpec?: true;
 }
 
 export interface ClockStatus {

@@ -74,6 +74,11 @@ export interface LayoutOptions {
   serviceSlots?: number;
   /** Dense mode: pods as dots (DOT x DOT cells), so a hundred nodes of pods fit on a screen. */
   dense?: boolean;
+  /**
+   * The previous layout: a card whose pods (the same group array, pod-groups.ts), node and place
+   * did not change keeps its placement objects, so a batch touching 3 pods places 3 cards' pods.
+   */
+  reuse?: ClusterLayout;
 }
 
 /** A pod's cell: a labelled shape (POD_W x POD_H), or a dot in dense mode. */
@@ -119,7 +124,7 @@ function ageKey(o: KObject): string {
 }
 
 /** Oldest first; ties by namespace, then name, in natural order (worker-2 before worker-10). */
-function byAge(a: KObject, b: KObject): number {
+export function byAge(a: KObject, b: KObject): number {
   const ka = ageKey(a);
   const kb = ageKey(b);
   return ka < kb ? -1 : ka > kb ? 1 : 0;
@@ -171,26 +176,39 @@ function placePods(pods: readonly KObject[], x: number, y: number, perRow: numbe
   }));
 }
 
-export function layoutCluster(nodes: readonly KObject[], pods: readonly KObject[], options: LayoutOptions = {}): ClusterLayout {
+/** Pods by node name ('' for none), each list oldest first. */
+function groupPods(pods: readonly KObject[]): Map<string, KObject[]> {
+  const groups = new Map<string, KObject[]>();
+  for (const pod of pods) {
+    const nodeName = (pod.spec?.nodeName as string | undefined) || '';
+    let list = groups.get(nodeName);
+    if (!list) groups.set(nodeName, (list = []));
+    list.push(pod);
+  }
+  for (const list of groups.values()) list.sort(byAge);
+  return groups;
+}
+
+const NO_PODS: readonly KObject[] = [];
+/** What a placement was made from, to know whether the next layout can keep it. */
+const placedFrom = new WeakMap<object, { pods: readonly KObject[]; cell: PodCell }>();
+
+/**
+ * Lays out the nodes and the pods: a list of pods, or pods grouped by node name (pod-groups.ts,
+ * kept up to date between batches; with `options.reuse`, unchanged cards keep their placements).
+ */
+export function layoutCluster(nodes: readonly KObject[], pods: readonly KObject[] | ReadonlyMap<string, readonly KObject[]>, options: LayoutOptions = {}): ClusterLayout {
   const width = Math.max(options.width ?? 960, CARD_W + 2 * PAD);
   const columns = Math.max(1, Math.floor((width - 2 * PAD + GAP) / (CARD_W + GAP)));
   const slots = assignSlots(nodes, options.previous);
   const cell = options.dense ? DOT_CELL : SHAPE_CELL;
 
-  // Group pods: by node when the node exists, otherwise into the tray (unscheduled, or orphaned).
-  const nodeNames = new Set(slots.keys());
-  const podsByNode = new Map<string, KObject[]>();
-  const unplaced: KObject[] = [];
-  for (const pod of pods) {
-    const nodeName = pod.spec?.nodeName as string | undefined;
-    if (nodeName && nodeNames.has(nodeName)) {
-      let list = podsByNode.get(nodeName);
-      if (!list) podsByNode.set(nodeName, (list = []));
-      list.push(pod);
-    } else unplaced.push(pod);
-  }
-  for (const list of podsByNode.values()) list.sort(byAge);
-  unplaced.sort(byAge);
+  // Pods sit in their node's card when the node exists, otherwise in the tray (unscheduled, or orphaned).
+  const groups: ReadonlyMap<string, readonly KObject[]> = Array.isArray(pods) ? groupPods(pods) : (pods as ReadonlyMap<string, readonly KObject[]>);
+  const podsByNode = groups;
+  let unplaced = groups.get('') ?? NO_PODS;
+  const orphans = [...groups].filter(([name]) => name !== '' && !slots.has(name));
+  if (orphans.length > 0) unplaced = unplaced.concat(...orphans.map(([, list]) => list)).sort(byAge);
 
   // Row heights: the tallest card in the row; a row emptied by removals keeps an empty card's
   // height so the rows below it do not jump.
@@ -218,6 +236,7 @@ export function layoutCluster(nodes: readonly KObject[], pods: readonly KObject[
     y += h + GAP;
   }
 
+  const before = new Map(options.reuse?.nodes.map((n) => [n.name, n]));
   const placed: NodePlacement[] = [];
   for (const node of nodes) {
     const name = node.metadata?.name as string;
@@ -225,18 +244,19 @@ export function layoutCluster(nodes: readonly KObject[], pods: readonly KObject[
     const row = Math.floor(slot / columns);
     const x = contentX + (slot % columns) * (CARD_W + GAP);
     const cardY = rowY[row];
+    const h = rowHeights[row];
     const podsY = cardY + HEADER_H + RAIL_H;
-    placed.push({
-      name,
-      slot,
-      node,
-      x,
-      y: cardY,
-      w: CARD_W,
-      h: rowHeights[row],
-      podsY,
-      pods: placePods(podsByNode.get(name) ?? [], x + CARD_PAD, podsY, perRowIn(CARD_W, cell), cell)
-    });
+    const list = podsByNode.get(name) ?? NO_PODS;
+    const prev = before.get(name);
+    const from = prev && placedFrom.get(prev);
+    const samePods = !!from && from.pods === list && from.cell === cell && prev!.x === x && prev!.podsY === podsY;
+    if (samePods && prev!.node === node && prev!.slot === slot && prev!.h === h) {
+      placed.push(prev!);
+      continue;
+    }
+    const placement: NodePlacement = { name, slot, node, x, y: cardY, w: CARD_W, h, podsY, pods: samePods ? prev!.pods : placePods(list, x + CARD_PAD, podsY, perRowIn(CARD_W, cell), cell) };
+    placedFrom.set(placement, { pods: list, cell });
+    placed.push(placement);
   }
   placed.sort((a, b) => a.slot - b.slot);
 
@@ -244,13 +264,11 @@ export function layoutCluster(nodes: readonly KObject[], pods: readonly KObject[
   const trayPerRow = perRowIn(trayW, cell);
   const trayY = rowCount === 0 ? gridY : y;
   const trayH = TRAY_HEADER_H + podsHeight(unplaced.length, trayPerRow, cell) + CARD_PAD;
-  const tray = {
-    x: contentX,
-    y: trayY,
-    w: trayW,
-    h: trayH,
-    pods: placePods(unplaced, contentX + CARD_PAD, trayY + TRAY_HEADER_H, trayPerRow, cell)
-  };
+  const prevTray = options.reuse?.tray;
+  const trayFrom = prevTray && placedFrom.get(prevTray);
+  const trayPods = trayFrom && trayFrom.pods === unplaced && trayFrom.cell === cell && prevTray.x === contentX && prevTray.y === trayY && prevTray.w === trayW ? prevTray.pods : placePods(unplaced, contentX + CARD_PAD, trayY + TRAY_HEADER_H, trayPerRow, cell);
+  const tray = { x: contentX, y: trayY, w: trayW, h: trayH, pods: trayPods };
+  placedFrom.set(tray, { pods: unplaced, cell });
 
   return { width, height: trayY + trayH + PAD, columns, band, services, nodes: placed, tray, slots };
 }
