@@ -2,9 +2,12 @@
  * The DaemonSet controller: watches DaemonSets, pods and nodes; on each sync it maps the
  * DaemonSet's pods to the node they target, creates a pod on each node that should run one and has
  * none, deletes pods on nodes that should not keep them (and failed or surplus ones), then applies
- * the RollingUpdate strategy and writes the status.
- * upstream: pkg/controller/daemon/daemon_controller.go (syncDaemonSet, manage, podsShouldBeOnNode,
- * syncNodes, updateDaemonSetStatus, add/update/deletePod, add/update/deleteNode).
+ * the RollingUpdate strategy, cleans up old ControllerRevisions and writes the status. Each
+ * template the DaemonSet has had is a ControllerRevision NAME-<hash>; its hash is the pods'
+ * controller-revision-hash label, and a rollback renumbers the old revision instead of making one.
+ * upstream: pkg/controller/daemon/daemon_controller.go (syncDaemonSet, updateDaemonSet, manage,
+ * podsShouldBeOnNode, syncNodes, updateDaemonSetStatus, add/update/deletePod, add/update/deleteNode),
+ * pkg/controller/daemon/update.go (constructHistory, snapshot, dedupCurHistories, cleanupHistory).
  */
 import type { KObject } from '../../apiserver/store';
 import type { Client } from '../../client/client';
@@ -16,8 +19,9 @@ import type { SimClock } from '../../kernel/clock';
 import { getControllerOf, newControllerRef } from '../replicaset/controller-ref-manager';
 import { SLOW_START_INITIAL_BATCH_SIZE, UIDTrackingControllerExpectations, isPodAvailable, isPodReady, podKey, slowStartBatch } from '../replicaset/controller-utils';
 import { EVENTS, getPodFromTemplate } from '../replicaset/replica-set';
-import { maxUnavailableCount, rollingUpdatePodsToDelete } from './update';
-import { createPodTemplate, daemonSetHash, getTargetNodeName, isPodUpdated, nodeShouldRunDaemonPod, replaceDaemonSetPodNodeNameNodeAffinity, sortPodsByCreationTimestampAndPhase } from './util';
+import { ownedRevisions, sortControllerRevisions } from '../history/controller-history';
+import { historiesToCleanup, match, maxRevision, maxUnavailableCount, rollingUpdatePodsToDelete, snapshot, splitHistories } from './update';
+import { CONTROLLER_REVISION_HASH, createPodTemplate, getTargetNodeName, isPodUpdated, nodeShouldRunDaemonPod, replaceDaemonSetPodNodeNameNodeAffinity, sortPodsByCreationTimestampAndPhase, templateGeneration } from './util';
 
 export const DAEMONSET_CONTROLLER = 'daemonset-controller';
 /** upstream: kube-controller-manager --concurrent-daemonset-syncs default. */
@@ -58,7 +62,7 @@ export function calculateDaemonSetStatus(ds: KObject, nodes: readonly KObject[],
       s.numberReady++;
       if (isPodAvailable(pod, ds.spec?.minReadySeconds ?? 0, now)) s.numberAvailable++;
     }
-    if (isPodUpdated(pod, hash, ds.metadata.generation)) s.updatedNumberScheduled++;
+    if (isPodUpdated(pod, hash, templateGeneration(ds))) s.updatedNumberScheduled++;
   }
   s.numberUnavailable = s.desiredNumberScheduled - s.numberAvailable;
   return s;
@@ -98,6 +102,7 @@ export class DaemonSetsController {
   #dsInformer: SharedInformer;
   #podInformer: SharedInformer;
   #nodeInformer: SharedInformer;
+  #historyInformer: SharedInformer;
   #recorder: EventRecorder;
 
   constructor(
@@ -113,6 +118,7 @@ export class DaemonSetsController {
     this.#dsInformer = factory.informer('daemonsets');
     this.#podInformer = factory.informer('pods');
     this.#nodeInformer = factory.informer('nodes');
+    this.#historyInformer = factory.informer('controllerrevisions');
     this.#dsInformer.addEventHandler({
       add: (ds) => this.queue.add(keyOf(ds)),
       update: (_o, ds) => this.queue.add(keyOf(ds)),
@@ -155,7 +161,7 @@ export class DaemonSetsController {
       },
       delete: allDaemonSets
     });
-    this.#runner.startWhenSynced([this.#dsInformer, this.#podInformer, this.#nodeInformer]);
+    this.#runner.startWhenSynced([this.#dsInformer, this.#podInformer, this.#nodeInformer, this.#historyInformer]);
   }
 
   #owner(pod: KObject): KObject | undefined {
@@ -194,23 +200,92 @@ export class DaemonSetsController {
       return done();
     }
     if (ds.metadata.deletionTimestamp) return done();
-    const hash = daemonSetHash(ds);
-    const nodes = this.#nodeInformer.list().sort(byName);
-    const afterManage = (err?: string) =>
-      this.#updateStatus(ds, nodes, hash, (statusErr) => {
-        // Ready pods become available after minReadySeconds: look again then.
-        const minReadySeconds: number = ds.spec?.minReadySeconds ?? 0;
-        if (!err && !statusErr && minReadySeconds > 0) this.queue.addAfter(key, minReadySeconds * 1000);
-        done(err ?? statusErr);
-      });
-    if (!this.expectations.satisfiedExpectations(key)) return afterManage();
+    this.#constructHistory(ds, (historyErr, cur, old) => {
+      if (historyErr || !cur) return done(`failed to construct revisions of DaemonSet: ${historyErr}`);
+      const hash: string = cur.metadata.labels?.[CONTROLLER_REVISION_HASH] ?? '';
+      const nodes = this.#nodeInformer.list().sort(byName);
+      const afterUpdate = (err?: string) =>
+        this.#updateStatus(ds, nodes, hash, (statusErr) => {
+          // Ready pods become available after minReadySeconds: look again then.
+          const minReadySeconds: number = ds.spec?.minReadySeconds ?? 0;
+          if (!err && !statusErr && minReadySeconds > 0) this.queue.addAfter(key, minReadySeconds * 1000);
+          done(err ?? statusErr);
+        });
+      if (!this.expectations.satisfiedExpectations(key)) return afterUpdate();
+      this.#updateDaemonSet(ds, nodes, hash, key, old ?? [], afterUpdate);
+    });
+  }
+
+  /** upstream: updateDaemonSet: manage, the rolling update when manage changed nothing, cleanupHistory. */
+  #updateDaemonSet(ds: KObject, nodes: readonly KObject[], hash: string, key: string, old: readonly KObject[], done: (err?: string) => void): void {
+    const cleanup = (err?: string) => {
+      if (err) return done(err);
+      this.#deleteRevisions(historiesToCleanup(ds, old, this.#daemonPods(ds)), (cleanErr) => done(cleanErr && `failed to clean up revisions of DaemonSet: ${cleanErr}`));
+    };
     this.#manage(ds, nodes, hash, (err) => {
-      if (err || !this.expectations.satisfiedExpectations(key) || ds.spec?.updateStrategy?.type !== 'RollingUpdate') return afterManage(err);
-      // upstream: rollingUpdate runs only when manage changed nothing.
+      if (err) return done(err);
+      if (!this.expectations.satisfiedExpectations(key) || ds.spec?.updateStrategy?.type !== 'RollingUpdate') return cleanup();
       const nodeToDaemonPods = this.#nodesToDaemonPods(ds);
       const desired = nodes.filter((n) => nodeShouldRunDaemonPod(n, ds).shouldRun).length;
       const toDelete = rollingUpdatePodsToDelete(ds, nodeToDaemonPods, hash, maxUnavailableCount(ds, desired), this.clock.now());
-      this.#syncNodes(ds, toDelete, [], hash, afterManage);
+      this.#syncNodes(ds, toDelete, [], hash, cleanup);
+    });
+  }
+
+  /** The DaemonSet's own pods, deleted terminal ones included (cleanupHistory's view). */
+  #daemonPods(ds: KObject): KObject[] {
+    return this.#podInformer.list().filter((pod) => pod.metadata.namespace === ds.metadata.namespace && getControllerOf(pod)?.uid === ds.metadata.uid);
+  }
+
+  /**
+   * upstream: constructHistory: the revision of the current template (made by snapshot, or the
+   * newest equal one renumbered above the others: a rollback) and the old ones.
+   */
+  #constructHistory(ds: KObject, done: (err: string | undefined, cur?: KObject, old?: KObject[]) => void): void {
+    const histories = sortControllerRevisions(ownedRevisions(this.#historyInformer.list(), ds));
+    const { current, old } = splitHistories(ds, histories);
+    const currRevision = maxRevision(old) + 1;
+    if (current.length === 0) return this.#snapshot(ds, currRevision, (err, cur) => done(err, cur, old));
+    // upstream: dedupCurHistories: several equal revisions (a collision race) keep the newest.
+    const keep = current[current.length - 1];
+    this.#deleteRevisions(current.slice(0, -1), (dedupErr) => {
+      if (dedupErr) return done(dedupErr);
+      if ((keep.revision ?? 0) >= currRevision) return done(undefined, keep, old);
+      this.client.update('controllerrevisions', { ...keep, revision: currRevision }, (err, updated) => done(err?.message, updated, old));
+    });
+  }
+
+  /**
+   * upstream: snapshot: create the revision; a name already taken by the same template is it, by
+   * another (a hash collision) bumps status.collisionCount and fails this sync (the next one
+   * hashes again).
+   */
+  #snapshot(ds: KObject, revision: number, done: (err: string | undefined, cur?: KObject) => void): void {
+    const history = snapshot(ds, revision);
+    this.client.create('controllerrevisions', history, (err, created) => {
+      if (!err) return done(undefined, created);
+      if (err.code !== 409) return done(err.message);
+      this.client.get('controllerrevisions', ds.metadata.namespace, history.metadata.name, (getErr, existing) => {
+        if (getErr || !existing) return done(getErr?.message ?? 'not found');
+        if (match(ds, existing)) return done(undefined, existing);
+        this.client.get('daemonsets', ds.metadata.namespace, ds.metadata.name, (dsErr, currDS) => {
+          if (dsErr || !currDS) return done(dsErr?.message ?? 'not found');
+          if ((currDS.status?.collisionCount ?? 0) !== (ds.status?.collisionCount ?? 0)) {
+            return done(`found a stale collision count (${ds.status?.collisionCount ?? 0}, expected ${currDS.status?.collisionCount ?? 0}) of DaemonSet "${ds.metadata.name}" while processing; will retry until it is updated`);
+          }
+          const status = { ...(currDS.status ?? {}), collisionCount: (currDS.status?.collisionCount ?? 0) + 1 };
+          this.client.updateStatus('daemonsets', { ...currDS, status }, (updateErr) => done(updateErr?.message ?? err.message));
+        });
+      });
+    });
+  }
+
+  #deleteRevisions(revisions: readonly KObject[], done: (err?: string) => void): void {
+    if (revisions.length === 0) return done();
+    const [first, ...rest] = revisions;
+    this.client.delete('controllerrevisions', first.metadata.namespace, first.metadata.name, {}, (err) => {
+      if (err && err.code !== 404) return done(err.message);
+      this.#deleteRevisions(rest, done);
     });
   }
 
