@@ -246,13 +246,29 @@ export class DaemonSetsController {
     const { current, old } = splitHistories(ds, histories);
     const currRevision = maxRevision(old) + 1;
     if (current.length === 0) return this.#snapshot(ds, currRevision, (err, cur) => done(err, cur, old));
-    // upstream: dedupCurHistories: several equal revisions (a collision race) keep the newest.
     const keep = current[current.length - 1];
-    this.#deleteRevisions(current.slice(0, -1), (dedupErr) => {
+    this.#dedupCurHistories(ds, keep, current.slice(0, -1), (dedupErr) => {
       if (dedupErr) return done(dedupErr);
       if ((keep.revision ?? 0) >= currRevision) return done(undefined, keep, old);
       this.client.update('controllerrevisions', { ...keep, revision: currRevision }, (err, updated) => done(err?.message, updated, old));
     });
+  }
+
+  /**
+   * upstream: dedupCurHistories: several revisions hold the template (a race): the newest stays;
+   * before each duplicate goes, every pod of the DaemonSet not labelled with the kept hash is
+   * relabelled with it (upstream relabels them all, whatever revision they run).
+   */
+  #dedupCurHistories(ds: KObject, keep: KObject, duplicates: readonly KObject[], done: (err?: string) => void): void {
+    if (duplicates.length === 0) return done();
+    const keepHash: string = keep.metadata.labels?.[CONTROLLER_REVISION_HASH] ?? '';
+    const relabel = this.#daemonPods(ds).filter((pod) => pod.metadata.labels?.[CONTROLLER_REVISION_HASH] !== keepHash);
+    const next = (n: number): void => {
+      if (n >= relabel.length) return this.#deleteRevisions([duplicates[0]], (err) => (err ? done(err) : this.#dedupCurHistories(ds, keep, duplicates.slice(1), done)));
+      const pod = relabel[n];
+      this.client.patch('pods', pod.metadata.namespace, pod.metadata.name, { metadata: { labels: { [CONTROLLER_REVISION_HASH]: keepHash } } }, 'strategic', (err) => (err && err.code !== 404 ? done(err.message) : next(n + 1)));
+    };
+    next(0);
   }
 
   /**

@@ -103,6 +103,24 @@ describe('rollingUpdate (maxSurge 0)', () => {
 });
 
 describe('DaemonSet controller', () => {
+  it('two revisions of the same template (a race): the newest stays, the pods take its hash, the other goes', async () => {
+    const cluster = new Cluster({ seed: 12, workers: 2 });
+    await cluster.waitForNodesReady();
+    await cluster.advance(20_000);
+    const console = new Console(cluster);
+    const [original] = JSON.parse((await console.exec('kubectl get controllerrevisions -n kube-system -o json')).output).items;
+    expect(original.revision).toBe(1);
+    const copy = { apiVersion: 'apps/v1', kind: 'ControllerRevision', metadata: { name: 'kube-proxy-copy', namespace: 'kube-system', labels: { ...original.metadata.labels, 'controller-revision-hash': 'copy' }, ownerReferences: original.metadata.ownerReferences }, data: original.data, revision: 2 };
+    expect((await cluster.request({ verb: 'create', resource: 'controllerrevisions', namespace: 'kube-system', body: copy })).ok).toBe(true);
+    // A change the DaemonSet controller notices (a node's labels) makes it sync.
+    await console.exec('kubectl label node worker-1 sync=now');
+    await cluster.advance(5_000);
+    expect((await console.exec(`kubectl get controllerrevisions -n kube-system -o jsonpath='{.items[*].metadata.name}'`)).output).toBe('kube-proxy-copy');
+    expect((await console.exec(`kubectl get pods -n kube-system -l k8s-app=kube-proxy -o jsonpath='{.items[*].metadata.labels.controller-revision-hash}'`)).output).toBe('copy copy copy');
+    // The pods count as up to date: nothing was replaced.
+    expect((await console.exec('kubectl get events -n kube-system --field-selector reason=SuccessfulDelete -o name')).output).toBe('');
+  }, 60_000);
+
   it('runs kube-proxy on every node, the control plane included, and on a node added later', async () => {
     const cluster = new Cluster({ seed: 11, workers: 2 });
     await cluster.waitForNodesReady();
