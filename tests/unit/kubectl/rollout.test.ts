@@ -201,6 +201,8 @@ describe('kubectl rollout history and undo for daemon sets and stateful sets', (
     const yaml = (await ds('history ds/kube-proxy --revision=1 -o yaml')).stdout;
     expect(yaml).toMatch(/^apiVersion: apps\/v1\nkind: DaemonSet\n/);
     expect(yaml).not.toContain('VERBOSE');
+    // Without --revision, -o prints every revision's object in order (rollout_history.go).
+    expect((await ds(`history ds/kube-proxy -o jsonpath='{.spec.template.spec.containers[0].env[*].name};'`)).stdout).toBe('NODE_NAME;NODE_NAME VERBOSE;');
 
     expect(await ds('undo ds/kube-proxy --to-revision=9')).toMatchObject({ stderr: 'error: unable to find specified revision 9 in history\n', exitCode: 1 });
     expect((await ds('undo ds/kube-proxy --to-revision=2')).stdout).toBe('daemonset.apps/kube-proxy skipped rollback (current template already matches revision 2)\n');
