@@ -152,6 +152,18 @@ export class DaemonSetsController {
         this.queue.add(keyOf(ds));
       }
     });
+    // upstream: addHistory / updateHistory / deleteHistory: a revision's change syncs its DaemonSet.
+    const enqueueHistoryOwner = (history: KObject) => {
+      const ds = this.#owner(history);
+      if (ds) this.queue.add(keyOf(ds));
+    };
+    this.#historyInformer.addEventHandler({
+      add: enqueueHistoryOwner,
+      update: (old, cur) => {
+        if (old.metadata.resourceVersion !== cur.metadata.resourceVersion) enqueueHistoryOwner(cur);
+      },
+      delete: enqueueHistoryOwner
+    });
     const allDaemonSets = () => this.#dsInformer.list().forEach((ds) => this.queue.add(keyOf(ds)));
     this.#nodeInformer.addEventHandler({
       add: allDaemonSets,
@@ -164,6 +176,7 @@ export class DaemonSetsController {
     this.#runner.startWhenSynced([this.#dsInformer, this.#podInformer, this.#nodeInformer, this.#historyInformer]);
   }
 
+  /** The DaemonSet controlling a pod or a ControllerRevision. */
   #owner(pod: KObject): KObject | undefined {
     const ref = getControllerOf(pod);
     if (ref?.kind !== 'DaemonSet') return undefined;

@@ -119,6 +119,10 @@ describe('DaemonSet controller', () => {
     expect((await console.exec(`kubectl get pods -n kube-system -l k8s-app=kube-proxy -o jsonpath='{.items[*].metadata.labels.controller-revision-hash}'`)).output).toBe('copy copy copy');
     // The pods count as up to date: nothing was replaced.
     expect((await console.exec('kubectl get events -n kube-system --field-selector reason=SuccessfulDelete -o name')).output).toBe('');
+    // A deleted revision syncs its DaemonSet (deleteHistory), which snapshots its template again.
+    await console.exec('kubectl delete controllerrevision kube-proxy-copy -n kube-system');
+    await cluster.advance(1_000);
+    expect((await console.exec(`kubectl get controllerrevisions -n kube-system -o jsonpath='{.items[*].metadata.name}={.items[*].revision}'`)).output).toBe(`${original.metadata.name}=1`);
   }, 60_000);
 
   it('runs kube-proxy on every node, the control plane included, and on a node added later', async () => {
