@@ -7,7 +7,7 @@
  * controller-revision-hash label, and a rollback renumbers the old revision instead of making one.
  * upstream: pkg/controller/daemon/daemon_controller.go (syncDaemonSet, updateDaemonSet, manage,
  * podsShouldBeOnNode, syncNodes, updateDaemonSetStatus, add/update/deletePod, add/update/deleteNode),
- * pkg/controller/daemon/update.go (constructHistory, snapshot, dedupCurHistories, cleanupHistory).
+ * pkg/controller/daemon/update.go (cleanupHistory; constructHistory and its helpers in history.ts).
  */
 import type { KObject } from '../../apiserver/store';
 import type { Client } from '../../client/client';
@@ -19,8 +19,9 @@ import type { SimClock } from '../../kernel/clock';
 import { getControllerOf, newControllerRef } from '../replicaset/controller-ref-manager';
 import { SLOW_START_INITIAL_BATCH_SIZE, UIDTrackingControllerExpectations, isPodAvailable, isPodReady, podKey, slowStartBatch } from '../replicaset/controller-utils';
 import { EVENTS, getPodFromTemplate } from '../replicaset/replica-set';
-import { ownedRevisions, sortControllerRevisions } from '../history/controller-history';
-import { historiesToCleanup, match, maxRevision, maxUnavailableCount, rollingUpdatePodsToDelete, snapshot, splitHistories } from './update';
+import { deleteControllerRevisions, ownedRevisions, sortControllerRevisions } from '../history/controller-history';
+import { constructHistory } from './history';
+import { historiesToCleanup, maxUnavailableCount, rollingUpdatePodsToDelete } from './update';
 import { CONTROLLER_REVISION_HASH, createPodTemplate, getTargetNodeName, isPodUpdated, nodeShouldRunDaemonPod, replaceDaemonSetPodNodeNameNodeAffinity, sortPodsByCreationTimestampAndPhase, templateGeneration } from './util';
 
 export const DAEMONSET_CONTROLLER = 'daemonset-controller';
@@ -213,7 +214,8 @@ export class DaemonSetsController {
       return done();
     }
     if (ds.metadata.deletionTimestamp) return done();
-    this.#constructHistory(ds, (historyErr, cur, old) => {
+    const histories = sortControllerRevisions(ownedRevisions(this.#historyInformer.list(), ds));
+    constructHistory(this.client, ds, histories, () => this.#daemonPods(ds), (historyErr, cur, old) => {
       if (historyErr || !cur) return done(`failed to construct revisions of DaemonSet: ${historyErr}`);
       const hash: string = cur.metadata.labels?.[CONTROLLER_REVISION_HASH] ?? '';
       const nodes = this.#nodeInformer.list().sort(byName);
@@ -233,7 +235,7 @@ export class DaemonSetsController {
   #updateDaemonSet(ds: KObject, nodes: readonly KObject[], hash: string, key: string, old: readonly KObject[], done: (err?: string) => void): void {
     const cleanup = (err?: string) => {
       if (err) return done(err);
-      this.#deleteRevisions(historiesToCleanup(ds, old, this.#daemonPods(ds)), (cleanErr) => done(cleanErr && `failed to clean up revisions of DaemonSet: ${cleanErr}`));
+      deleteControllerRevisions(this.client, historiesToCleanup(ds, old, this.#daemonPods(ds)), (cleanErr) => done(cleanErr && `failed to clean up revisions of DaemonSet: ${cleanErr}`));
     };
     this.#manage(ds, nodes, hash, (err) => {
       if (err) return done(err);
@@ -248,74 +250,6 @@ export class DaemonSetsController {
   /** The DaemonSet's own pods, deleted terminal ones included (cleanupHistory's view). */
   #daemonPods(ds: KObject): KObject[] {
     return this.#podInformer.list().filter((pod) => pod.metadata.namespace === ds.metadata.namespace && getControllerOf(pod)?.uid === ds.metadata.uid);
-  }
-
-  /**
-   * upstream: constructHistory: the revision of the current template (made by snapshot, or the
-   * newest equal one renumbered above the others: a rollback) and the old ones.
-   */
-  #constructHistory(ds: KObject, done: (err: string | undefined, cur?: KObject, old?: KObject[]) => void): void {
-    const histories = sortControllerRevisions(ownedRevisions(this.#historyInformer.list(), ds));
-    const { current, old } = splitHistories(ds, histories);
-    const currRevision = maxRevision(old) + 1;
-    if (current.length === 0) return this.#snapshot(ds, currRevision, (err, cur) => done(err, cur, old));
-    const keep = current[current.length - 1];
-    this.#dedupCurHistories(ds, keep, current.slice(0, -1), (dedupErr) => {
-      if (dedupErr) return done(dedupErr);
-      if ((keep.revision ?? 0) >= currRevision) return done(undefined, keep, old);
-      this.client.update('controllerrevisions', { ...keep, revision: currRevision }, (err, updated) => done(err?.message, updated, old));
-    });
-  }
-
-  /**
-   * upstream: dedupCurHistories: several revisions hold the template (a race): the newest stays;
-   * before each duplicate goes, every pod of the DaemonSet not labelled with the kept hash is
-   * relabelled with it (upstream relabels them all, whatever revision they run).
-   */
-  #dedupCurHistories(ds: KObject, keep: KObject, duplicates: readonly KObject[], done: (err?: string) => void): void {
-    if (duplicates.length === 0) return done();
-    const keepHash: string = keep.metadata.labels?.[CONTROLLER_REVISION_HASH] ?? '';
-    const relabel = this.#daemonPods(ds).filter((pod) => pod.metadata.labels?.[CONTROLLER_REVISION_HASH] !== keepHash);
-    const next = (n: number): void => {
-      if (n >= relabel.length) return this.#deleteRevisions([duplicates[0]], (err) => (err ? done(err) : this.#dedupCurHistories(ds, keep, duplicates.slice(1), done)));
-      const pod = relabel[n];
-      this.client.patch('pods', pod.metadata.namespace, pod.metadata.name, { metadata: { labels: { [CONTROLLER_REVISION_HASH]: keepHash } } }, 'strategic', (err) => (err && err.code !== 404 ? done(err.message) : next(n + 1)));
-    };
-    next(0);
-  }
-
-  /**
-   * upstream: snapshot: create the revision; a name already taken by the same template is it, by
-   * another (a hash collision) bumps status.collisionCount and fails this sync (the next one
-   * hashes again).
-   */
-  #snapshot(ds: KObject, revision: number, done: (err: string | undefined, cur?: KObject) => void): void {
-    const history = snapshot(ds, revision);
-    this.client.create('controllerrevisions', history, (err, created) => {
-      if (!err) return done(undefined, created);
-      if (err.code !== 409) return done(err.message);
-      this.client.get('controllerrevisions', ds.metadata.namespace, history.metadata.name, (getErr, existing) => {
-        if (getErr || !existing) return done(getErr?.message ?? 'not found');
-        if (match(ds, existing)) return done(undefined, existing);
-        this.client.get('daemonsets', ds.metadata.namespace, ds.metadata.name, (dsErr, currDS) => {
-          if (dsErr || !currDS) return done(dsErr?.message ?? 'not found');
-          if ((currDS.status?.collisionCount ?? 0) !== (ds.status?.collisionCount ?? 0)) {
-            return done(`found a stale collision count (${ds.status?.collisionCount ?? 0}, expected ${currDS.status?.collisionCount ?? 0}) of DaemonSet "${ds.metadata.name}" while processing; will retry until it is updated`);
-          }
-          const status = { ...(currDS.status ?? {}), collisionCount: (currDS.status?.collisionCount ?? 0) + 1 };
-          this.client.updateStatus('daemonsets', { ...currDS, status }, (updateErr) => done(updateErr?.message ?? err.message));
-        });
-      });
-    });
-  }
-
-  #deleteRevisions(revisions: readonly KObject[], done: (err?: string) => void): void {
-    if (revisions.length === 0) return done();
-    const [first, ...rest] = revisions;
-    this.client.delete('controllerrevisions', first.metadata.namespace, first.metadata.name, {}, (err) => {
-      if (err && err.code !== 404) return done(err.message);
-      this.#deleteRevisions(rest, done);
-    });
   }
 
   /** upstream: manage: which nodes need a pod, which pods must go. */

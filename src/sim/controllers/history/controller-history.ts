@@ -130,3 +130,13 @@ export function updateControllerRevision(client: Client, revision: KObject, newR
   if (revision.revision === newRevision) return done(undefined, revision);
   client.update('controllerrevisions', { ...revision, revision: newRevision }, (err, updated) => done(err?.message, updated));
 }
+
+/** upstream: realHistory.DeleteControllerRevision, for each in turn (one already gone is no error). */
+export function deleteControllerRevisions(client: Client, revisions: readonly KObject[], done: (err?: string) => void): void {
+  if (revisions.length === 0) return done();
+  const [first, ...rest] = revisions;
+  client.delete('controllerrevisions', first.metadata.namespace, first.metadata.name, {}, (err) => {
+    if (err && err.code !== 404) return done(err.message);
+    deleteControllerRevisions(client, rest, done);
+  });
+}

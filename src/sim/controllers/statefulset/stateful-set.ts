@@ -19,7 +19,7 @@ import type { RateLimitingQueue } from '../../client/workqueue';
 import type { SimClock } from '../../kernel/clock';
 import { getControllerOf } from '../replicaset/controller-ref-manager';
 import { isPodReady } from '../replicaset/controller-utils';
-import { createControllerRevision, nextRevision, ownedRevisions, revisionTemplate, sortControllerRevisions, updateControllerRevision } from '../history/controller-history';
+import { createControllerRevision, deleteControllerRevisions, nextRevision, ownedRevisions, revisionTemplate, sortControllerRevisions, updateControllerRevision } from '../history/controller-history';
 import { computeReplicaStatus, decideUpdateRevision, newRevision, planStatefulSet, revisionsToTruncate, type Revisions, type StatefulSetAction } from './stateful-set-control';
 
 export const STATEFULSET_CONTROLLER = 'statefulset-controller';
@@ -119,19 +119,9 @@ export class StatefulSetController {
       const actions = planStatefulSet(set, pods, getClaim, rev, this.clock.now());
       this.#run(set, actions, 0, (err) =>
         this.#updateStatus(set, pods, rev, collisionCount, (statusErr) =>
-          this.#truncateHistory(revisionsToTruncate(set, pods, revisions, rev.currentRevision, rev.updateRevision), (truncErr) => done(err ?? statusErr ?? truncErr))
+          deleteControllerRevisions(this.client, revisionsToTruncate(set, pods, revisions, rev.currentRevision, rev.updateRevision), (truncErr) => done(err ?? statusErr ?? truncErr))
         )
       );
-    });
-  }
-
-  /** upstream: truncateHistory's deletes (DeleteControllerRevision), one after another. */
-  #truncateHistory(toDelete: readonly KObject[], done: (err?: string) => void): void {
-    if (toDelete.length === 0) return done();
-    const [first, ...rest] = toDelete;
-    this.client.delete('controllerrevisions', first.metadata.namespace, first.metadata.name, {}, (err) => {
-      if (err && err.code !== 404) return done(err.message);
-      this.#truncateHistory(rest, done);
     });
   }
 
