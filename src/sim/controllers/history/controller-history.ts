@@ -12,11 +12,11 @@ import type { KObject } from '../../apiserver/store';
 import type { Client } from '../../client/client';
 import { canonicalJSON, cloneJSON } from '../../api/canonical';
 import { revisionTemplate, templatePatch } from '../../api/controller-revision';
-
-export { revisionTemplate };
 import { parseTimestamp } from '../../kernel/clock';
 import { safeEncodeString } from '../deployment/util';
 import { getControllerOf, newControllerRef } from '../replicaset/controller-ref-manager';
+
+export { revisionTemplate };
 
 /** upstream: history.ControllerRevisionHashLabel. */
 export const CONTROLLER_REVISION_HASH_LABEL = 'controller.kubernetes.io/hash';
@@ -106,7 +106,7 @@ export function nextRevision(sorted: readonly KObject[]): number {
 /**
  * upstream: realHistory.CreateControllerRevision: create it; when the name is taken by the same
  * data the existing one is it, by other data (a hash collision) the collision count goes up and
- * the name is computed again. `collision` receives the count that was used.
+ * the name is computed again. `done` receives the collision count that was used.
  */
 export function createControllerRevision(client: Client, parent: KObject, revision: KObject, collisionCount: number, done: (err: string | undefined, created: KObject | undefined, collisionCount: number) => void): void {
   const attempt = (count: number): void => {
