@@ -88,3 +88,23 @@ export async function statefulSetPodsOnTheMap({ page, baseURL, screenshot }) {
   assert.match(described, /statefulset\.kubernetes\.io\/pod-name=web-0$/m);
   await screenshot('statefulset-inspector');
 }
+
+// The StatefulSet's history in the page's console: an image update makes revision 2, `rollout undo`
+// brings the first template back as revision 3 (the same ControllerRevision, renumbered).
+export async function statefulSetHistoryInTheConsole({ page, baseURL, screenshot }) {
+  await page.goto(`${baseURL}/?autoplay=0`);
+  await waitForNodes(page);
+  await runInConsole(page, APP, /statefulset\.apps\/web created/);
+  await advance(page, 40);
+  await runInConsole(page, 'kubectl set image sts/web nginx=registry.k8s.io/nginx-slim:0.21', /statefulset\.apps\/web image updated/);
+  await advance(page, 60);
+  await runInConsole(page, 'kubectl rollout history sts/web', /^statefulset\.apps\/web \nREVISION\s+CHANGE-CAUSE\n1\s+<none>\n2\s+<none>$/m);
+  await runInConsole(page, 'kubectl rollout undo sts/web', /^statefulset\.apps\/web rolled back$/m);
+  await advance(page, 60);
+  const text = await runInConsole(page, 'kubectl get controllerrevisions', /^NAME\s+CONTROLLER\s+REVISION\s+AGE\n(web-\w+\s+statefulset\.apps\/web\s+\d\s+\S+\n?){2}/m);
+  const rows = text.split('\n').filter((l) => /^web-\w+\s+statefulset\.apps\/web/.test(l)).map((l) => l.split(/\s+/)[2]);
+  assert.deepEqual(rows.slice(-2).sort(), ['2', '3']);
+  await runInConsole(page, 'kubectl get pods -l app=nginx -o jsonpath=\'{.items[*].spec.containers[0].image}\'', /registry\.k8s\.io\/nginx-slim:0\.24 registry\.k8s\.io\/nginx-slim:0\.24/);
+  await page.waitForTimeout(500);
+  await screenshot('statefulset-history-console');
+}

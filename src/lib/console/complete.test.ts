@@ -58,6 +58,8 @@ describe('complete', () => {
     ['scale offers scalable types only', 'kubectl scale d', 'kubectl scale deployments '],
     ['rollout subcommands', 'kubectl rollout st', 'kubectl rollout status '],
     ['rollout status types', 'kubectl rollout status deploy', 'kubectl rollout status deployments '],
+    ['rollout undo offers stateful sets', 'kubectl rollout undo st', 'kubectl rollout undo statefulsets '],
+    ['rollout history offers stateful sets', 'kubectl rollout history stat', 'kubectl rollout history statefulsets '],
     ['top subcommands, then names', 'kubectl top node c', 'kubectl top node control-plane '],
     ['create subcommands', 'kubectl create depl', 'kubectl create deployment '],
     ['verbs kubectl here lacks are not offered', 'kubectl ed', 'kubectl ed', []],

@@ -34,6 +34,7 @@ export const RESOURCES: readonly ResourceInfo[] = [
   { name: 'secrets', singular: 'secret', shortNames: [], group: '', version: 'v1', kind: 'Secret', namespaced: true, verbs: RW },
   { name: 'serviceaccounts', singular: 'serviceaccount', shortNames: ['sa'], group: '', version: 'v1', kind: 'ServiceAccount', namespaced: true, verbs: RW },
   { name: 'services', singular: 'service', shortNames: ['svc'], group: '', version: 'v1', kind: 'Service', namespaced: true, verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'], inAll: true },
+  { name: 'controllerrevisions', singular: 'controllerrevision', shortNames: [], group: 'apps', version: 'v1', kind: 'ControllerRevision', namespaced: true, verbs: RW },
   { name: 'daemonsets', singular: 'daemonset', shortNames: ['ds'], group: 'apps', version: 'v1', kind: 'DaemonSet', namespaced: true, verbs: RW, inAll: true, hasGeneration: true },
   { name: 'deployments', singular: 'deployment', shortNames: ['deploy'], group: 'apps', version: 'v1', kind: 'Deployment', namespaced: true, verbs: RW, inAll: true, hasGeneration: true },
   { name: 'replicasets', singular: 'replicaset', shortNames: ['rs'], group: 'apps', version: 'v1', kind: 'ReplicaSet', namespaced: true, verbs: RW, inAll: true, hasGeneration: true },

@@ -21,7 +21,7 @@ import { Store, keyOf, thaw, type KObject, type StoredEvent } from './store';
 import { cannotBeHandled, decodeInto, strictDecodingError, type FieldValidation } from './decode';
 import { goSprint } from '../api/gostrings';
 import { jsonPatch, mergePatch, strategicMergePatch } from './patch';
-import { gracePeriodFor, HAS_STATUS_SUBRESOURCE, prepareForCreate, priorityClasses, type StrategyContext } from './strategy';
+import { gracePeriodFor, HAS_STATUS_SUBRESOURCE, prepareForCreate, prepareForUpdate, priorityClasses, type StrategyContext } from './strategy';
 import { sameJSON } from '../api/canonical';
 import { canIgnorePDB, checkEviction, withDisruptionTarget } from './eviction';
 import { POD_CONTROLLER_RESOURCES, validateNamespace, validatePod, validatePodController } from './podsecurity/admission';
@@ -376,6 +376,7 @@ export class ApiServer {
     if (obj.status === undefined) delete obj.status;
     applyDefaults(r.kind, obj);
     if (r.hasGeneration && !sameJSON(obj.spec, old.spec)) obj.metadata.generation = (old.metadata.generation ?? 1) + 1;
+    prepareForUpdate(r.name, obj, old);
     this.#validateOrThrow(r, obj, old);
     this.#podSecurity(r, obj, old);
     return this.#commitUpdate(r, old, obj, req.dryRun ?? false);

@@ -35,9 +35,13 @@ export function prepareForCreate(resource: string, obj: KObject, ctx: StrategyCo
     case 'namespaces':
       prepareNamespaceForCreate(obj);
       break;
+    case 'daemonsets':
+      obj.status = {};
+      obj.metadata.generation = 1;
+      setDaemonSetTemplateGeneration(obj, templateGenerationOf(obj) ?? 1);
+      break;
     case 'deployments':
     case 'replicasets':
-    case 'daemonsets':
     case 'poddisruptionbudgets': // upstream: pkg/registry/policy/poddisruptionbudget/strategy.go PrepareForCreate
       obj.status = {};
       obj.metadata.generation = 1;
@@ -76,6 +80,36 @@ export function prepareForCreate(resource: string, obj: KObject, ctx: StrategyCo
       obj.status ??= {};
       break;
   }
+}
+
+/**
+ * Called on update (not on the status subresource), after the generation is set. Mutates obj.
+ * upstream: pkg/registry/<group>/<resource>/strategy.go PrepareForUpdate.
+ */
+export function prepareForUpdate(resource: string, obj: KObject, old: KObject): void {
+  if (resource === 'daemonsets') {
+    // upstream: pkg/registry/apps/daemonset/strategy.go PrepareForUpdate: the template generation
+    // is the server's (the old one), one more when the template changed.
+    const generation = templateGenerationOf(old) ?? 1;
+    const changed = JSON.stringify(obj.spec?.template ?? null) !== JSON.stringify(old.spec?.template ?? null);
+    setDaemonSetTemplateGeneration(obj, changed ? generation + 1 : generation);
+  }
+}
+
+/**
+ * upstream: appsv1.DeprecatedTemplateGeneration: apps/v1 carries the internal
+ * spec.templateGeneration as this annotation (pkg/apis/apps/v1/conversion.go).
+ */
+export const DEPRECATED_TEMPLATE_GENERATION = 'deprecated.daemonset.template.generation';
+
+function templateGenerationOf(ds: KObject): number | undefined {
+  const v = ds.metadata?.annotations?.[DEPRECATED_TEMPLATE_GENERATION];
+  const n = v === undefined ? NaN : Number(v);
+  return Number.isInteger(n) && n >= 1 ? n : undefined;
+}
+
+function setDaemonSetTemplateGeneration(ds: KObject, generation: number): void {
+  ds.metadata.annotations = { ...(ds.metadata.annotations ?? {}), [DEPRECATED_TEMPLATE_GENERATION]: String(generation) };
 }
 
 /**

@@ -1,18 +1,20 @@
 /**
- * `kubectl rollout status|history|undo|restart|pause|resume` for Deployments (status also for
- * DaemonSets and StatefulSets).
+ * `kubectl rollout status|history|undo|restart|pause|resume` for Deployments (status, history,
+ * undo and restart also for DaemonSets and StatefulSets, whose history is their ControllerRevisions).
  * upstream: staging/src/k8s.io/kubectl/pkg/cmd/rollout/{rollout.go,rollout_status.go,
  * rollout_history.go,rollout_undo.go,rollout_restart.go,rollout_pause.go,rollout_resume.go},
  * staging/src/k8s.io/kubectl/pkg/polymorphichelpers/{rollout_status.go,history.go,rollback.go,
  * objectrestarter.go,objectpauser.go,objectresumer.go}.
  */
 import { canonicalJSON, cloneJSON } from '../api/canonical';
+import { revisionTemplate, templateMatches } from '../api/controller-revision';
 import type { KObject } from '../apiserver/store';
 import type { ResourceInfo } from '../api/resources';
 import { AggregateError, DRY_RUN_FLAG, FILENAME_FLAGS, OUTPUT_FLAGS, dryRunStrategy, epochNow, fail, type CommandSpec, type ErrorEntry, type Invocation } from './command';
 import { fetchRefs, refsFromFilesOrArgs, type Fetched } from './builder';
 import { checkOutputFormat, MUTATION_FORMATS, operationLine, printObjects } from './output';
 import { describePodTemplateText } from './printers/describe';
+import { labelSelectorString } from './printers/util';
 
 const REVISION = 'deployment.kubernetes.io/revision';
 const CHANGE_CAUSE = 'kubernetes.io/change-cause';
@@ -186,6 +188,52 @@ function table(rows: string[][]): string {
   return rows.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(width[i] + 2))).join('') + '\n').join('');
 }
 
+/** One revision as a history viewer sees it: its template, change-cause and the object `-o` prints. */
+interface HistoryEntry {
+  template: KObject;
+  changeCause: string;
+  /** Deployments: the ReplicaSet; DaemonSets and StatefulSets: the set with the revision applied. */
+  object: KObject;
+  /** DaemonSets and StatefulSets: the ControllerRevision. */
+  revision?: KObject;
+}
+
+/**
+ * upstream: history.go controlledHistory / daemonSetHistory / statefulSetHistory: the
+ * ControllerRevisions that the set's selector selects and the set controls.
+ */
+async function controlledHistory(inv: Invocation, set: KObject): Promise<KObject[]> {
+  const res = await inv.ctx.request({ verb: 'list', resource: 'controllerrevisions', namespace: set.metadata.namespace, labelSelector: labelSelectorString(set.spec?.selector) ?? undefined });
+  if (!res.ok) fail(`unable to find history controlled by ${set.kind} ${set.metadata.name}: ${res.status.message}`);
+  return res.object.items.filter((cr: KObject) => (cr.metadata.ownerReferences ?? []).some((o: KObject) => o.controller && o.uid === set.metadata.uid));
+}
+
+/** upstream: applyDaemonSetHistory / applyStatefulSetHistory: the set with the revision's template. */
+function applyHistory(set: KObject, revision: KObject): KObject {
+  const applied = cloneJSON(set);
+  applied.spec = { ...(applied.spec ?? {}), template: revisionTemplate(revision) };
+  return applied;
+}
+
+/** upstream: each HistoryViewer's view: revision number -> entry. */
+async function historyOf(inv: Invocation, r: ResourceInfo, obj: KObject): Promise<Map<number, HistoryEntry>> {
+  const out = new Map<number, HistoryEntry>();
+  if (r.name === 'deployments') {
+    for (const rs of await ownedReplicaSets(inv, obj)) {
+      const v = revisionOf(rs);
+      if (v !== undefined) out.set(v, { template: rs.spec?.template, changeCause: rs.metadata.annotations?.[CHANGE_CAUSE] ?? '', object: rs });
+    }
+    return out;
+  }
+  // upstream: "for now we assume revisions don't overlap": a later one of the same number wins.
+  for (const cr of await controlledHistory(inv, obj)) {
+    out.set(cr.revision ?? 0, { template: revisionTemplate(cr), changeCause: cr.metadata.annotations?.[CHANGE_CAUSE] ?? '', object: applyHistory(obj, cr), revision: cr });
+  }
+  return out;
+}
+
+const HAS_HISTORY = new Set(['deployments', 'daemonsets', 'statefulsets']);
+
 const historyCommand: CommandSpec = {
   name: 'history',
   long: 'View previous rollout revisions and configurations.',
@@ -201,39 +249,36 @@ const historyCommand: CommandSpec = {
     const errors: ErrorEntry[] = [];
     const items = await targets(inv, errors);
     for (const { resource: r, object: d } of items) {
-      if (r.name !== 'deployments') {
+      if (!HAS_HISTORY.has(r.name)) {
         errors.push({ message: `no history viewer has been implemented for "${groupKind(r)}"` });
         continue;
       }
-      const byRevision = new Map<number, KObject>();
-      for (const rs of await ownedReplicaSets(inv, d)) {
-        const v = revisionOf(rs);
-        if (v !== undefined) byRevision.set(v, rs);
-      }
+      const history = await historyOf(inv, r, d);
+      const revs = [...history.keys()].sort((a, b) => a - b);
       if (format) {
-        // upstream: with -o the ReplicaSet of the revision (the latest without --revision) is printed.
-        const revs = [...byRevision.keys()].sort((a, b) => a - b);
-        const rs = revision > 0 ? byRevision.get(revision) : byRevision.get(revs[revs.length - 1]);
-        if (!rs) {
+        // upstream: rollout_history.go with -o prints the revision's object (GetHistory), or every
+        // revision's in order.
+        if (revision > 0 && !history.has(revision)) {
           errors.push({ message: `unable to find the specified revision` });
           continue;
         }
-        out.out(printObjects(inv, [rs], true));
+        const shown = revision > 0 ? [revision] : revs;
+        shown.forEach((v, n) => out.out((n > 0 && format === 'yaml' ? '---\n' : '') + printObjects(inv, [history.get(v)!.object], true)));
         continue;
       }
       let info: string;
-      if (byRevision.size === 0) {
+      if (history.size === 0) {
         info = 'No rollout history found.';
       } else if (revision > 0) {
-        const rs = byRevision.get(revision);
-        if (!rs) {
+        const entry = history.get(revision);
+        if (!entry) {
           errors.push({ message: `unable to find the specified revision` });
           continue;
         }
-        info = describePodTemplateText(rs.spec?.template);
+        info = describePodTemplateText(entry.template);
       } else {
         const rows = [['REVISION', 'CHANGE-CAUSE']];
-        for (const v of [...byRevision.keys()].sort((a, b) => a - b)) rows.push([String(v), byRevision.get(v)!.metadata.annotations?.[CHANGE_CAUSE] || '<none>']);
+        for (const v of revs) rows.push([String(v), history.get(v)!.changeCause || '<none>']);
         info = table(rows);
       }
       const withRevision = revision > 0 ? `with revision #${revision}` : '';
@@ -285,6 +330,34 @@ function revisionToRestore(d: KObject, rss: KObject[], toRevision: number): KObj
   return previous;
 }
 
+/** upstream: rollback.go findHistory: the revision asked for, or (0) the one before the newest. */
+function findHistory(toRevision: number, all: KObject[]): KObject | undefined {
+  if (toRevision === 0) {
+    if (all.length <= 1) return undefined;
+    return [...all].sort((a, b) => (a.revision ?? 0) - (b.revision ?? 0))[all.length - 2];
+  }
+  return all.find((h) => h.revision === toRevision);
+}
+
+/**
+ * upstream: rollback.go DaemonSetRollbacker / StatefulSetRollbacker: the revision's data is the
+ * strategic merge patch that restores its template; nothing is sent when the template already
+ * matches it.
+ */
+async function rollbackSet(inv: Invocation, r: ResourceInfo, set: KObject, toRevision: number, strategy: 'none' | 'client' | 'server', format: string): Promise<string> {
+  if (toRevision < 0) fail(`unable to find specified revision ${toRevision} in history`);
+  const history = await controlledHistory(inv, set);
+  if (toRevision === 0 && history.length <= 1) fail('no last revision to roll back to');
+  const toHistory = findHistory(toRevision, history);
+  if (!toHistory) fail(`unable to find specified revision ${toRevision} in history`);
+  if (strategy === 'client') return operationLine(r, set.metadata.name, `will roll back to ${describePodTemplateText(revisionTemplate(toHistory!))}`, strategy, format === 'name' ? 'name' : '');
+  if (templateMatches(set, toHistory!)) return operationLine(r, set.metadata.name, `skipped rollback (current template already matches revision ${toRevision})`, 'none', '');
+  const res = await inv.ctx.request({ verb: 'patch', resource: r.name, namespace: set.metadata.namespace, name: set.metadata.name, body: toHistory!.data, patchType: 'strategic', dryRun: strategy === 'server' || undefined });
+  if (!res.ok) fail(`failed restoring revision ${toRevision}: ${res.status.message}`);
+  if (format && format !== 'name') return printObjects(inv, [res.object], true);
+  return operationLine(r, set.metadata.name, 'rolled back', strategy, format);
+}
+
 const undoCommand: CommandSpec = {
   name: 'undo',
   long: 'Roll back to a previous rollout.',
@@ -301,6 +374,10 @@ const undoCommand: CommandSpec = {
     const items = await targets(inv, errors);
     for (const { resource: r, object: d } of items) {
       try {
+        if (r.name === 'daemonsets' || r.name === 'statefulsets') {
+          out.out(await rollbackSet(inv, r, d, toRevision, strategy, format));
+          continue;
+        }
         if (r.name !== 'deployments') fail(`no rollbacker has been implemented for "${groupKind(r)}"`);
         if (d.spec?.paused) fail("you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume' and try again");
         const rs = revisionToRestore(d, await ownedReplicaSets(inv, d), toRevision);

@@ -123,8 +123,9 @@ describe('discovery', () => {
     expect((await b.run('kubectl api-resources --namespaced=false')).stdout).toBe(
       'NAME                SHORTNAMES   APIVERSION             NAMESPACED   KIND\nnamespaces          ns           v1                     false        Namespace\nnodes               no           v1                     false        Node\npersistentvolumes   pv           v1                     false        PersistentVolume\npriorityclasses     pc           scheduling.k8s.io/v1   false        PriorityClass\nstorageclasses      sc           storage.k8s.io/v1      false        StorageClass\n'
     );
-    expect((await b.run('kubectl api-resources -o name --api-group=apps')).stdout).toBe('daemonsets.apps\ndeployments.apps\nreplicasets.apps\nstatefulsets.apps\n');
-    expect((await b.run('kubectl api-resources --sort-by=kind')).stdout.split('\n')[2]).toMatch(/^cronjobs /);
+    expect((await b.run('kubectl api-resources -o name --api-group=apps')).stdout).toBe('controllerrevisions.apps\ndaemonsets.apps\ndeployments.apps\nreplicasets.apps\nstatefulsets.apps\n');
+    expect((await b.run('kubectl api-resources --sort-by=kind')).stdout.split('\n').slice(1, 4).map((l) => l.split(' ')[0])).toEqual(['configmaps', 'controllerrevisions', 'cronjobs']);
+    expect(r.stdout).toContain('\ncontrollerrevisions                   apps/v1                  true         ControllerRevision\n');
     expect(r.stdout).toContain('\ncronjobs                 cj           batch/v1                 true         CronJob\njobs                                  batch/v1                 true         Job\n');
     expect((await b.run('kubectl api-resources -o wide')).stdout.split('\n')[0]).toBe(
       'NAME                     SHORTNAMES   APIVERSION               NAMESPACED   KIND                    VERBS                                                        CATEGORIES'

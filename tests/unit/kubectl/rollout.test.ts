@@ -162,9 +162,19 @@ describe('kubectl rollout restart for daemon sets', () => {
     };
     const before = await proxyPods();
     expect(before).toHaveLength(3);
+    // Available old pods go one at a time (maxUnavailable 1); unavailable ones would all go at once.
+    await sh('sim advance 30s');
     expect(await sh('kubectl rollout restart ds/kube-proxy -n kube-system')).toMatchObject({ stdout: 'daemonset.apps/kube-proxy restarted\n', exitCode: 0 });
     const status = await sh('kubectl rollout status ds/kube-proxy -n kube-system --timeout=300s');
-    expect(status.stdout).toContain('Waiting for daemon set "kube-proxy" rollout to finish: 0 out of 3 new pods have been updated...\n');
+    expect(status.stdout).toMatch(/Waiting for daemon set "kube-proxy" rollout to finish: [0-2] out of 3 new pods have been updated\.\.\.\n/);
+    // One node at a time: each old pod is deleted only after the previous node's new pod is made.
+    const podWrites = (await sh('sim trace --kind api. -o json')).stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l))
+      .filter((e) => e.user === 'daemonset-controller' && e.resource === 'pods' && e.t >= 30_000)
+      .map((e) => e.kind);
+    expect(podWrites).toEqual(['api.delete', 'api.create', 'api.delete', 'api.create', 'api.delete', 'api.create']);
     expect(status.stdout.endsWith('daemon set "kube-proxy" successfully rolled out\n'), status.stdout + status.stderr).toBe(true);
     const after = await proxyPods();
     expect(after).toHaveLength(3);
@@ -172,4 +182,47 @@ describe('kubectl rollout restart for daemon sets', () => {
     const ds = await cluster.request({ verb: 'get', resource: 'daemonsets', namespace: 'kube-system', name: 'kube-proxy' });
     expect(ds.ok && ds.object.spec.template.metadata.annotations['kubectl.kubernetes.io/restartedAt']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   });
+});
+
+describe('kubectl rollout history and undo for daemon sets and stateful sets', () => {
+  test('history lists the ControllerRevisions, undo restores one by its number (texts as history.go and rollback.go)', async () => {
+    const { sh } = await boot();
+    const ds = (args: string) => sh(`kubectl rollout ${args} -n kube-system`);
+    expect((await ds('history ds/kube-proxy')).stdout).toBe('daemonset.apps/kube-proxy \nREVISION  CHANGE-CAUSE\n1         <none>\n\n');
+    expect(await ds('undo ds/kube-proxy')).toMatchObject({ stderr: 'error: no last revision to roll back to\n', exitCode: 1 });
+    // A change-cause on the DaemonSet is copied onto the revision its template makes.
+    await sh('kubectl annotate ds/kube-proxy -n kube-system kubernetes.io/change-cause="debug logs"');
+    await sh('kubectl set env ds/kube-proxy -n kube-system VERBOSE=4');
+    await sh('sim advance 5s');
+    expect((await ds('history daemonset/kube-proxy')).stdout).toBe('daemonset.apps/kube-proxy \nREVISION  CHANGE-CAUSE\n1         <none>\n2         debug logs\n\n');
+    expect((await ds('history ds/kube-proxy --revision=2')).stdout).toContain('daemonset.apps/kube-proxy with revision #2\nPod Template:\n');
+    expect((await ds('history ds/kube-proxy --revision=2')).stdout).toContain('      VERBOSE:    4\n');
+    expect(await ds('history ds/kube-proxy --revision=5')).toMatchObject({ stderr: 'error: unable to find the specified revision\n', exitCode: 1 });
+    const yaml = (await ds('history ds/kube-proxy --revision=1 -o yaml')).stdout;
+    expect(yaml).toMatch(/^apiVersion: apps\/v1\nkind: DaemonSet\n/);
+    expect(yaml).not.toContain('VERBOSE');
+    // Without --revision, -o prints every revision's object in order (rollout_history.go).
+    expect((await ds(`history ds/kube-proxy -o jsonpath='{.spec.template.spec.containers[0].env[*].name};'`)).stdout).toBe('NODE_NAME;NODE_NAME VERBOSE;');
+
+    expect(await ds('undo ds/kube-proxy --to-revision=9')).toMatchObject({ stderr: 'error: unable to find specified revision 9 in history\n', exitCode: 1 });
+    expect((await ds('undo ds/kube-proxy --to-revision=2')).stdout).toBe('daemonset.apps/kube-proxy skipped rollback (current template already matches revision 2)\n');
+    const dry = (await ds('undo ds/kube-proxy --dry-run=client')).stdout;
+    expect(dry.startsWith('daemonset.apps/kube-proxy will roll back to Pod Template:\n'), dry).toBe(true);
+    expect(dry.endsWith(' (dry run)\n')).toBe(true);
+    expect((await ds('undo ds/kube-proxy')).stdout).toBe('daemonset.apps/kube-proxy rolled back\n');
+    await sh('sim advance 5s');
+    // Revision 1 comes back as 3: the history shows 2 and 3, and the DaemonSet runs without VERBOSE.
+    expect((await ds('history ds/kube-proxy')).stdout).toBe('daemonset.apps/kube-proxy \nREVISION  CHANGE-CAUSE\n2         debug logs\n3         <none>\n\n');
+    expect((await sh(`kubectl get ds kube-proxy -n kube-system -o jsonpath='{.spec.template.spec.containers[0].env[*].name}'`)).stdout).toBe('NODE_NAME');
+  }, 30_000);
+
+  test('a StatefulSet without a second revision, and kinds without history', async () => {
+    const { sh } = await boot();
+    await sh('kubectl create -f - <<EOF\napiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: db\nspec:\n  serviceName: db\n  selector:\n    matchLabels:\n      app: db\n  template:\n    metadata:\n      labels:\n        app: db\n    spec:\n      containers:\n      - name: db\n        image: redis:7.4\nEOF');
+    await sh('sim advance 2s');
+    expect((await sh('kubectl rollout history sts/db')).stdout).toBe('statefulset.apps/db \nREVISION  CHANGE-CAUSE\n1         <none>\n\n');
+    expect(await sh('kubectl rollout undo sts/db')).toMatchObject({ stderr: 'error: no last revision to roll back to\n', exitCode: 1 });
+    expect((await sh('kubectl rollout undo sts/db --to-revision=1')).stdout).toBe('statefulset.apps/db skipped rollback (current template already matches revision 1)\n');
+    expect(await sh('kubectl rollout history job/x')).toMatchObject({ exitCode: 1 });
+  }, 30_000);
 });

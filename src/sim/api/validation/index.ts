@@ -10,6 +10,7 @@
  *           staging/src/k8s.io/apiserver/pkg/registry/rest/{create,update}.go (BeforeCreate / BeforeUpdate)
  */
 import { validateDaemonSet, validateDeployment, validateReplicaSet, validateStatefulSet } from './apps';
+import { validateControllerRevision } from './controller-revision';
 import { validateCronJob, validateJob } from './batch';
 import { validateLease, validatePriorityClass, validateStorageClass } from './cluster';
 import {
@@ -42,6 +43,7 @@ const VALIDATORS: Record<string, Validator> = {
   Deployment: validateDeployment,
   DaemonSet: validateDaemonSet,
   StatefulSet: validateStatefulSet,
+  ControllerRevision: validateControllerRevision,
   Job: validateJob,
   CronJob: validateCronJob,
   Service: (obj, old) => (old ? validateServiceUpdate(obj, old) : validateServiceCreate(obj)),

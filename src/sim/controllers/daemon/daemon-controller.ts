@@ -2,9 +2,12 @@
  * The DaemonSet controller: watches DaemonSets, pods and nodes; on each sync it maps the
  * DaemonSet's pods to the node they target, creates a pod on each node that should run one and has
  * none, deletes pods on nodes that should not keep them (and failed or surplus ones), then applies
- * the RollingUpdate strategy and writes the status.
- * upstream: pkg/controller/daemon/daemon_controller.go (syncDaemonSet, manage, podsShouldBeOnNode,
- * syncNodes, updateDaemonSetStatus, add/update/deletePod, add/update/deleteNode).
+ * the RollingUpdate strategy, cleans up old ControllerRevisions and writes the status. Each
+ * template the DaemonSet has had is a ControllerRevision NAME-<hash>; its hash is the pods'
+ * controller-revision-hash label, and a rollback renumbers the old revision instead of making one.
+ * upstream: pkg/controller/daemon/daemon_controller.go (syncDaemonSet, updateDaemonSet, manage,
+ * podsShouldBeOnNode, syncNodes, updateDaemonSetStatus, add/update/deletePod, add/update/deleteNode),
+ * pkg/controller/daemon/update.go (cleanupHistory; constructHistory and its helpers in history.ts).
  */
 import type { KObject } from '../../apiserver/store';
 import type { Client } from '../../client/client';
@@ -16,8 +19,10 @@ import type { SimClock } from '../../kernel/clock';
 import { getControllerOf, newControllerRef } from '../replicaset/controller-ref-manager';
 import { SLOW_START_INITIAL_BATCH_SIZE, UIDTrackingControllerExpectations, isPodAvailable, isPodReady, podKey, slowStartBatch } from '../replicaset/controller-utils';
 import { EVENTS, getPodFromTemplate } from '../replicaset/replica-set';
-import { maxUnavailableCount, rollingUpdatePodsToDelete } from './update';
-import { createPodTemplate, daemonSetHash, getTargetNodeName, isPodUpdated, nodeShouldRunDaemonPod, replaceDaemonSetPodNodeNameNodeAffinity, sortPodsByCreationTimestampAndPhase } from './util';
+import { deleteControllerRevisions, ownedRevisions, sortControllerRevisions } from '../history/controller-history';
+import { constructHistory } from './history';
+import { historiesToCleanup, maxUnavailableCount, rollingUpdatePodsToDelete } from './update';
+import { CONTROLLER_REVISION_HASH, createPodTemplate, getTargetNodeName, isPodUpdated, nodeShouldRunDaemonPod, replaceDaemonSetPodNodeNameNodeAffinity, sortPodsByCreationTimestampAndPhase, templateGeneration } from './util';
 
 export const DAEMONSET_CONTROLLER = 'daemonset-controller';
 /** upstream: kube-controller-manager --concurrent-daemonset-syncs default. */
@@ -58,7 +63,7 @@ export function calculateDaemonSetStatus(ds: KObject, nodes: readonly KObject[],
       s.numberReady++;
       if (isPodAvailable(pod, ds.spec?.minReadySeconds ?? 0, now)) s.numberAvailable++;
     }
-    if (isPodUpdated(pod, hash, ds.metadata.generation)) s.updatedNumberScheduled++;
+    if (isPodUpdated(pod, hash, templateGeneration(ds))) s.updatedNumberScheduled++;
   }
   s.numberUnavailable = s.desiredNumberScheduled - s.numberAvailable;
   return s;
@@ -98,6 +103,7 @@ export class DaemonSetsController {
   #dsInformer: SharedInformer;
   #podInformer: SharedInformer;
   #nodeInformer: SharedInformer;
+  #historyInformer: SharedInformer;
   #recorder: EventRecorder;
 
   constructor(
@@ -113,6 +119,7 @@ export class DaemonSetsController {
     this.#dsInformer = factory.informer('daemonsets');
     this.#podInformer = factory.informer('pods');
     this.#nodeInformer = factory.informer('nodes');
+    this.#historyInformer = factory.informer('controllerrevisions');
     this.#dsInformer.addEventHandler({
       add: (ds) => this.queue.add(keyOf(ds)),
       update: (_o, ds) => this.queue.add(keyOf(ds)),
@@ -146,6 +153,18 @@ export class DaemonSetsController {
         this.queue.add(keyOf(ds));
       }
     });
+    // upstream: addHistory / updateHistory / deleteHistory: a revision's change syncs its DaemonSet.
+    const enqueueHistoryOwner = (history: KObject) => {
+      const ds = this.#owner(history);
+      if (ds) this.queue.add(keyOf(ds));
+    };
+    this.#historyInformer.addEventHandler({
+      add: enqueueHistoryOwner,
+      update: (old, cur) => {
+        if (old.metadata.resourceVersion !== cur.metadata.resourceVersion) enqueueHistoryOwner(cur);
+      },
+      delete: enqueueHistoryOwner
+    });
     const allDaemonSets = () => this.#dsInformer.list().forEach((ds) => this.queue.add(keyOf(ds)));
     this.#nodeInformer.addEventHandler({
       add: allDaemonSets,
@@ -155,9 +174,10 @@ export class DaemonSetsController {
       },
       delete: allDaemonSets
     });
-    this.#runner.startWhenSynced([this.#dsInformer, this.#podInformer, this.#nodeInformer]);
+    this.#runner.startWhenSynced([this.#dsInformer, this.#podInformer, this.#nodeInformer, this.#historyInformer]);
   }
 
+  /** The DaemonSet controlling a pod or a ControllerRevision. */
   #owner(pod: KObject): KObject | undefined {
     const ref = getControllerOf(pod);
     if (ref?.kind !== 'DaemonSet') return undefined;
@@ -194,24 +214,42 @@ export class DaemonSetsController {
       return done();
     }
     if (ds.metadata.deletionTimestamp) return done();
-    const hash = daemonSetHash(ds);
-    const nodes = this.#nodeInformer.list().sort(byName);
-    const afterManage = (err?: string) =>
-      this.#updateStatus(ds, nodes, hash, (statusErr) => {
-        // Ready pods become available after minReadySeconds: look again then.
-        const minReadySeconds: number = ds.spec?.minReadySeconds ?? 0;
-        if (!err && !statusErr && minReadySeconds > 0) this.queue.addAfter(key, minReadySeconds * 1000);
-        done(err ?? statusErr);
-      });
-    if (!this.expectations.satisfiedExpectations(key)) return afterManage();
+    const histories = sortControllerRevisions(ownedRevisions(this.#historyInformer.list(), ds));
+    constructHistory(this.client, ds, histories, () => this.#daemonPods(ds), (historyErr, cur, old) => {
+      if (historyErr || !cur) return done(`failed to construct revisions of DaemonSet: ${historyErr}`);
+      const hash: string = cur.metadata.labels?.[CONTROLLER_REVISION_HASH] ?? '';
+      const nodes = this.#nodeInformer.list().sort(byName);
+      const afterUpdate = (err?: string) =>
+        this.#updateStatus(ds, nodes, hash, (statusErr) => {
+          // Ready pods become available after minReadySeconds: look again then.
+          const minReadySeconds: number = ds.spec?.minReadySeconds ?? 0;
+          if (!err && !statusErr && minReadySeconds > 0) this.queue.addAfter(key, minReadySeconds * 1000);
+          done(err ?? statusErr);
+        });
+      if (!this.expectations.satisfiedExpectations(key)) return afterUpdate();
+      this.#updateDaemonSet(ds, nodes, hash, key, old ?? [], afterUpdate);
+    });
+  }
+
+  /** upstream: updateDaemonSet: manage, the rolling update when manage changed nothing, cleanupHistory. */
+  #updateDaemonSet(ds: KObject, nodes: readonly KObject[], hash: string, key: string, old: readonly KObject[], done: (err?: string) => void): void {
+    const cleanup = (err?: string) => {
+      if (err) return done(err);
+      deleteControllerRevisions(this.client, historiesToCleanup(ds, old, this.#daemonPods(ds)), (cleanErr) => done(cleanErr && `failed to clean up revisions of DaemonSet: ${cleanErr}`));
+    };
     this.#manage(ds, nodes, hash, (err) => {
-      if (err || !this.expectations.satisfiedExpectations(key) || ds.spec?.updateStrategy?.type !== 'RollingUpdate') return afterManage(err);
-      // upstream: rollingUpdate runs only when manage changed nothing.
+      if (err) return done(err);
+      if (!this.expectations.satisfiedExpectations(key) || ds.spec?.updateStrategy?.type !== 'RollingUpdate') return cleanup();
       const nodeToDaemonPods = this.#nodesToDaemonPods(ds);
       const desired = nodes.filter((n) => nodeShouldRunDaemonPod(n, ds).shouldRun).length;
       const toDelete = rollingUpdatePodsToDelete(ds, nodeToDaemonPods, hash, maxUnavailableCount(ds, desired), this.clock.now());
-      this.#syncNodes(ds, toDelete, [], hash, afterManage);
+      this.#syncNodes(ds, toDelete, [], hash, cleanup);
     });
+  }
+
+  /** The DaemonSet's own pods, deleted terminal ones included (cleanupHistory's view). */
+  #daemonPods(ds: KObject): KObject[] {
+    return this.#podInformer.list().filter((pod) => pod.metadata.namespace === ds.metadata.namespace && getControllerOf(pod)?.uid === ds.metadata.uid);
   }
 
   /** upstream: manage: which nodes need a pod, which pods must go. */

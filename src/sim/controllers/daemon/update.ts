@@ -4,11 +4,16 @@
  * new pod on each emptied node. Old pods that are not available anyway go first, at no cost.
  * upstream: pkg/controller/daemon/update.go (rollingUpdate, findUpdatedPodsOnNode),
  * pkg/controller/daemon/util/daemonset_util.go (UnavailableCount). maxSurge > 0 is left out:
- * surge DaemonSets are updated as if maxSurge were 0.
+ * surge DaemonSets are updated as if maxSurge were 0. The history's decisions too: which
+ * ControllerRevisions hold the current template (Match), which old ones to clean up
+ * (cleanupHistory), the revision made of a template (snapshot).
  */
 import type { KObject } from '../../apiserver/store';
+import { templateMatches } from '../../api/controller-revision';
+import { getPatch, sortControllerRevisions } from '../history/controller-history';
+import { newControllerRef } from '../replicaset/controller-ref-manager';
 import { isPodAvailable } from '../replicaset/controller-utils';
-import { isPodUpdated } from './util';
+import { CONTROLLER_REVISION_HASH, daemonSetHash, isPodUpdated, templateGeneration } from './util';
 
 /** upstream: UnavailableCount: maxUnavailable as a number or a percentage (rounded up) of desired. */
 export function maxUnavailableCount(ds: KObject, desiredNumberScheduled: number): number {
@@ -24,7 +29,7 @@ export function findUpdatedPodsOnNode(ds: KObject, pods: readonly KObject[], has
   let oldPod: KObject | undefined;
   for (const pod of pods) {
     if (pod.metadata.deletionTimestamp) continue;
-    if (isPodUpdated(pod, hash, ds.metadata.generation)) {
+    if (isPodUpdated(pod, hash, templateGeneration(ds))) {
       if (newPod) return { ok: false };
       newPod = pod;
     } else {
@@ -57,4 +62,60 @@ export function rollingUpdatePodsToDelete(ds: KObject, nodeToDaemonPods: Map<str
   }
   const remaining = Math.min(Math.max(0, maxUnavailable - numUnavailable), candidates.length);
   return [...oldPodsToDelete, ...candidates.slice(0, remaining)];
+}
+
+/** upstream: Match: the revision holds the DaemonSet's template (the same patch). */
+export const match = templateMatches;
+
+/** upstream: constructHistory's split: the revisions that hold the current template, and the others. */
+export function splitHistories(ds: KObject, histories: readonly KObject[]): { current: KObject[]; old: KObject[] } {
+  const current: KObject[] = [];
+  const old: KObject[] = [];
+  for (const h of histories) (match(ds, h) ? current : old).push(h);
+  return { current, old };
+}
+
+/** upstream: maxRevision. */
+export function maxRevision(histories: readonly KObject[]): number {
+  return histories.reduce((m, h) => Math.max(m, h.revision ?? 0), 0);
+}
+
+/**
+ * upstream: snapshot: the ControllerRevision of the DaemonSet's template, named NAME-<hash>,
+ * labelled with the template's labels and controller-revision-hash, annotated as the DaemonSet is
+ * (deprecated.daemonset.template.generation included), owned by it.
+ */
+export function snapshot(ds: KObject, revision: number): KObject {
+  const hash = daemonSetHash(ds);
+  const md: KObject = {
+    name: `${ds.metadata.name}-${hash}`,
+    namespace: ds.metadata.namespace,
+    labels: { ...(ds.spec?.template?.metadata?.labels ?? {}), [CONTROLLER_REVISION_HASH]: hash },
+    ownerReferences: [newControllerRef(ds, 'apps/v1', 'DaemonSet')]
+  };
+  if (ds.metadata.annotations) md.annotations = { ...ds.metadata.annotations };
+  return { apiVersion: 'apps/v1', kind: 'ControllerRevision', metadata: md, data: getPatch(ds), revision };
+}
+
+/**
+ * upstream: cleanupHistory: beyond revisionHistoryLimit, the old revisions to delete, lowest
+ * revision first, skipping any whose hash a pod of the DaemonSet still carries.
+ */
+export function historiesToCleanup(ds: KObject, old: readonly KObject[], daemonPods: readonly KObject[]): KObject[] {
+  const limit: number = ds.spec?.revisionHistoryLimit ?? 10;
+  let toKill = old.length - limit;
+  if (toKill <= 0) return [];
+  const liveHashes = new Set<string>();
+  for (const pod of daemonPods) {
+    const hash = pod.metadata.labels?.[CONTROLLER_REVISION_HASH];
+    if (hash) liveHashes.add(hash);
+  }
+  const out: KObject[] = [];
+  for (const h of sortControllerRevisions([...old])) {
+    if (toKill <= 0) break;
+    if (liveHashes.has(h.metadata.labels?.[CONTROLLER_REVISION_HASH])) continue;
+    out.push(h);
+    toKill--;
+  }
+  return out;
 }

@@ -75,9 +75,23 @@ export function getTargetNodeName(pod: KObject): string | undefined {
   return undefined;
 }
 
-/** The revision hash of a DaemonSet's template (upstream: the hash of its current ControllerRevision). */
+/**
+ * The hash snapshot names a new ControllerRevision with (upstream: controller.ComputeHash of the
+ * template and status.collisionCount); pods carry their revision's hash label.
+ */
 export function daemonSetHash(ds: KObject): string {
   return computeHash(ds.spec?.template ?? {}, ds.status?.collisionCount);
+}
+
+/** upstream: apps.DeprecatedTemplateGeneration. */
+export const DEPRECATED_TEMPLATE_GENERATION = 'deprecated.daemonset.template.generation';
+
+/** upstream: util.GetTemplateGeneration: the API server's count of template changes, undefined without the annotation. */
+export function templateGeneration(ds: KObject): number | undefined {
+  const v = ds.metadata?.annotations?.[DEPRECATED_TEMPLATE_GENERATION];
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  return Number.isInteger(n) ? n : undefined;
 }
 
 /** upstream: CreatePodTemplate: the template with the daemon tolerations and the revision labels. */
@@ -86,7 +100,8 @@ export function createPodTemplate(ds: KObject, hash: string): KObject {
   template.metadata ??= {};
   template.spec ??= {};
   addOrUpdateDaemonPodTolerations(template.spec);
-  template.metadata.labels = { ...(template.metadata.labels ?? {}), [POD_TEMPLATE_GENERATION]: String(ds.metadata.generation ?? 1), [CONTROLLER_REVISION_HASH]: hash };
+  const generation = templateGeneration(ds);
+  template.metadata.labels = { ...(template.metadata.labels ?? {}), ...(generation !== undefined ? { [POD_TEMPLATE_GENERATION]: String(generation) } : {}), [CONTROLLER_REVISION_HASH]: hash };
   return template;
 }
 

@@ -11,7 +11,7 @@ import { resourceForKind } from '../../api/resources';
 import type { TraceInput } from '../../kernel/trace';
 
 /** Resources whose objects the collector tracks (owners and dependents). */
-export const GC_RESOURCES = ['pods', 'replicasets', 'deployments', 'daemonsets', 'statefulsets', 'services', 'endpoints', 'endpointslices', 'configmaps', 'secrets', 'serviceaccounts', 'leases', 'nodes', 'persistentvolumeclaims', 'jobs', 'cronjobs'];
+export const GC_RESOURCES = ['pods', 'replicasets', 'deployments', 'daemonsets', 'statefulsets', 'controllerrevisions', 'services', 'endpoints', 'endpointslices', 'configmaps', 'secrets', 'serviceaccounts', 'leases', 'nodes', 'persistentvolumeclaims', 'jobs', 'cronjobs'];
 
 interface OwnerRef {
   apiVersion: string;

@@ -4,9 +4,11 @@
  * upstream: pkg/controller/statefulset/stateful_set_control.go (updateStatefulSet, processReplica,
  * processCondemned, computeReplicaStatus, completeRollingUpdate). OrderedReady ("monotonic") stops
  * at the first step that must wait; Parallel takes every step at once. The MaxUnavailableStatefulSet
- * (alpha) gate is off, so a rolling update replaces one pod at a time.
+ * (alpha) gate is off, so a rolling update replaces one pod at a time. The revision decisions
+ * (getStatefulSetRevisions, truncateHistory) are here too, as pure functions of the listed revisions.
  */
 import type { KObject } from '../../apiserver/store';
+import { equalRevision, findEqualRevisions, getPatch, newControllerRevision } from '../history/controller-history';
 import {
   claimOwnerReferences,
   getOrdinal,
@@ -174,4 +176,45 @@ export function computeReplicaStatus(set: KObject, pods: readonly KObject[], rev
     s.currentRevision = s.updateRevision;
   }
   return s;
+}
+
+/**
+ * upstream: stateful_set_utils.go newRevision: the set's template as a ControllerRevision, with the
+ * template's labels and the set's annotations (so a change-cause follows the revision).
+ */
+export function newRevision(set: KObject, revision: number, collisionCount: number): KObject {
+  const cr = newControllerRevision(set, 'apps/v1', 'StatefulSet', set.spec?.template?.metadata?.labels, getPatch(set), revision, collisionCount);
+  if (set.metadata.annotations) cr.metadata.annotations = { ...set.metadata.annotations };
+  return cr;
+}
+
+/** What getStatefulSetRevisions does about the update revision. */
+export type UpdateRevisionDecision =
+  /** The newest revision already holds the template. */
+  | { type: 'existing'; revision: KObject }
+  /** An older revision holds it (a rollback): it gets the next number. */
+  | { type: 'renumber'; revision: KObject; to: number }
+  /** No revision holds it: create `revision`. */
+  | { type: 'create'; revision: KObject };
+
+/**
+ * upstream: getStatefulSetRevisions's choice of the update revision. `sorted` are the set's
+ * revisions in order, `candidate` the newRevision of its template at the next number.
+ */
+export function decideUpdateRevision(sorted: readonly KObject[], candidate: KObject): UpdateRevisionDecision {
+  const equal = findEqualRevisions(sorted, candidate);
+  if (equal.length > 0 && equalRevision(sorted[sorted.length - 1], equal[equal.length - 1])) return { type: 'existing', revision: sorted[sorted.length - 1] };
+  if (equal.length > 0) return { type: 'renumber', revision: equal[equal.length - 1], to: candidate.revision };
+  return { type: 'create', revision: candidate };
+}
+
+/**
+ * upstream: truncateHistory: the revisions to delete so that at most revisionHistoryLimit
+ * non-live ones stay (live: the current and update revisions and any a pod runs), oldest first.
+ */
+export function revisionsToTruncate(set: KObject, pods: readonly KObject[], sorted: readonly KObject[], current: string, update: string): KObject[] {
+  const live = new Set([current, update, ...pods.map(getPodRevision)]);
+  const history = sorted.filter((r) => !live.has(r.metadata.name));
+  const limit: number = set.spec?.revisionHistoryLimit ?? 10;
+  return history.length <= limit ? [] : history.slice(0, history.length - limit);
 }

@@ -5,11 +5,10 @@
  * getPodName, getPersistentVolumeClaimName, getPersistentVolumeClaims, updateStorage,
  * initIdentity, updateIdentity, isRunningAndReady, isRunningAndAvailable, isCreated, isFailed,
  * isTerminating, isHealthy, newStatefulSetPod, newVersionedStatefulSetPod, setPodRevision,
- * getPodRevision, newRevision).
+ * getPodRevision).
  */
 import type { KObject } from '../../apiserver/store';
 import { cloneJSON } from '../../api/canonical';
-import { computeHash } from '../deployment/util';
 import { newControllerRef } from '../replicaset/controller-ref-manager';
 import { isPodAvailable, isPodReady } from '../replicaset/controller-utils';
 import { getPodFromTemplate } from '../replicaset/replica-set';
@@ -97,14 +96,6 @@ export function newStatefulSetPod(set: KObject, template: KObject, revision: str
 
 export function getPodRevision(pod: KObject): string {
   return pod.metadata.labels?.[CONTROLLER_REVISION_HASH] ?? '';
-}
-
-/**
- * The name of the revision of the set's current template, `web-<hash>`: upstream names the
- * ControllerRevision so (newRevision, ControllerRevisionName) and labels pods with that name.
- */
-export function revisionName(set: KObject): string {
-  return `${set.metadata.name}-${computeHash(set.spec?.template ?? {}, set.status?.collisionCount ?? 0)}`;
 }
 
 /** upstream: isCreated: the pod has a phase (the API server gave it one). */

@@ -5,9 +5,10 @@
  * syncStatefulSet), stateful_pod_control.go (CreateStatefulPod, DeleteStatefulPod,
  * createPersistentVolumeClaims, recordPodEvent, recordClaimEvent), stateful_set_status_updater.go.
  *
- * ControllerRevisions are not in this API: a revision is `NAME-<hash of the template>` (the
- * `controller-revision-hash` label, as upstream names it), and the templates of the revisions seen
- * are kept in memory so that pods below a partition come back at their old revision.
+ * Each template the set has had is a ControllerRevision NAME-<hash> owned by the set (the pods'
+ * `controller-revision-hash` label names it); a pod below a partition comes back at the current
+ * revision's template, read from its ControllerRevision. upstream: stateful_set_control.go
+ * (UpdateStatefulSet, performUpdate, getStatefulSetRevisions, truncateHistory).
  */
 import type { KObject } from '../../apiserver/store';
 import type { Client } from '../../client/client';
@@ -18,8 +19,8 @@ import type { RateLimitingQueue } from '../../client/workqueue';
 import type { SimClock } from '../../kernel/clock';
 import { getControllerOf } from '../replicaset/controller-ref-manager';
 import { isPodReady } from '../replicaset/controller-utils';
-import { computeReplicaStatus, planStatefulSet, type Revisions, type StatefulSetAction } from './stateful-set-control';
-import { revisionName } from './stateful-set-utils';
+import { createControllerRevision, deleteControllerRevisions, nextRevision, ownedRevisions, revisionTemplate, sortControllerRevisions, updateControllerRevision } from '../history/controller-history';
+import { computeReplicaStatus, decideUpdateRevision, newRevision, planStatefulSet, revisionsToTruncate, type Revisions, type StatefulSetAction } from './stateful-set-control';
 
 export const STATEFULSET_CONTROLLER = 'statefulset-controller';
 /** upstream: kube-controller-manager --concurrent-statefulset-syncs default. */
@@ -34,9 +35,8 @@ export class StatefulSetController {
   #setInformer: SharedInformer;
   #podInformer: SharedInformer;
   #claimInformer: SharedInformer;
+  #revisionInformer: SharedInformer;
   #recorder: EventRecorder;
-  /** Revision name -> pod template, per set uid (upstream keeps these as ControllerRevisions). */
-  #revisions = new Map<string, Map<string, KObject>>();
 
   constructor(
     readonly client: Client,
@@ -50,13 +50,11 @@ export class StatefulSetController {
     this.#setInformer = factory.informer('statefulsets');
     this.#podInformer = factory.informer('pods');
     this.#claimInformer = factory.informer('persistentvolumeclaims');
+    this.#revisionInformer = factory.informer('controllerrevisions');
     this.#setInformer.addEventHandler({
       add: (set) => this.queue.add(keyOf(set)),
       update: (_o, set) => this.queue.add(keyOf(set)),
-      delete: (set) => {
-        this.#revisions.delete(set.metadata.uid);
-        this.queue.add(keyOf(set));
-      }
+      delete: (set) => this.queue.add(keyOf(set))
     });
     const enqueueOwner = (pod: KObject) => {
       const set = this.#owner(pod);
@@ -74,7 +72,7 @@ export class StatefulSetController {
       },
       delete: enqueueOwner
     });
-    this.#runner.startWhenSynced([this.#setInformer, this.#podInformer, this.#claimInformer]);
+    this.#runner.startWhenSynced([this.#setInformer, this.#podInformer, this.#claimInformer, this.#revisionInformer]);
   }
 
   #owner(pod: KObject): KObject | undefined {
@@ -84,29 +82,47 @@ export class StatefulSetController {
     return set?.metadata.uid === ref.uid ? set : undefined;
   }
 
-  /** upstream: getStatefulSetRevisions: the current revision is status.currentRevision if known, else the update revision. */
-  #revisionsOf(set: KObject): Revisions {
-    let known = this.#revisions.get(set.metadata.uid);
-    if (!known) this.#revisions.set(set.metadata.uid, (known = new Map()));
-    const updateRevision = revisionName(set);
-    const updateTemplate: KObject = set.spec?.template ?? {};
-    known.set(updateRevision, updateTemplate);
-    const current: string | undefined = set.status?.currentRevision;
-    const currentTemplate = current !== undefined ? known.get(current) : undefined;
-    if (current === undefined || !currentTemplate) return { currentRevision: updateRevision, currentTemplate: updateTemplate, updateRevision, updateTemplate };
-    return { currentRevision: current, currentTemplate, updateRevision, updateTemplate };
+  /**
+   * upstream: getStatefulSetRevisions: the update revision is the one holding the set's template
+   * (made, or an older one renumbered on a rollback); the current revision is the one
+   * status.currentRevision names, else the update revision.
+   */
+  #getStatefulSetRevisions(set: KObject, sorted: readonly KObject[], done: (err: string | undefined, current?: KObject, update?: KObject, collisionCount?: number) => void): void {
+    const collisionCount: number = set.status?.collisionCount ?? 0;
+    const decision = decideUpdateRevision(sorted, newRevision(set, nextRevision(sorted), collisionCount));
+    const withUpdate = (err: string | undefined, update: KObject | undefined, count: number) => {
+      if (err || !update) return done(err ?? 'no update revision', undefined, undefined, count);
+      const current = sorted.find((r) => r.metadata.name === set.status?.currentRevision) ?? update;
+      done(undefined, current, update, count);
+    };
+    if (decision.type === 'existing') return withUpdate(undefined, decision.revision, collisionCount);
+    if (decision.type === 'renumber') return updateControllerRevision(this.client, decision.revision, decision.to, (err, updated) => withUpdate(err, updated, collisionCount));
+    createControllerRevision(this.client, set, decision.revision, collisionCount, withUpdate);
   }
 
-  /** upstream: sync + syncStatefulSet + UpdateStatefulSet. */
+  /** upstream: sync + syncStatefulSet + UpdateStatefulSet (performUpdate, then truncateHistory). */
   sync(key: string, done: (err?: string) => void): void {
     const i = key.indexOf('/');
     const set = this.#setInformer.get(key.slice(0, i), key.slice(i + 1));
     if (!set) return done();
     const pods = this.#podInformer.list().filter((p) => p.metadata.namespace === set.metadata.namespace && getControllerOf(p)?.uid === set.metadata.uid);
-    const rev = this.#revisionsOf(set);
-    const getClaim = (name: string) => this.#claimInformer.get(set.metadata.namespace, name);
-    const actions = planStatefulSet(set, pods, getClaim, rev, this.clock.now());
-    this.#run(set, actions, 0, (err) => this.#updateStatus(set, pods, rev, (statusErr) => done(err ?? statusErr)));
+    const revisions = sortControllerRevisions(ownedRevisions(this.#revisionInformer.list(), set));
+    this.#getStatefulSetRevisions(set, revisions, (revErr, current, update, collisionCount = 0) => {
+      if (revErr || !current || !update) return done(revErr);
+      const rev: Revisions = {
+        currentRevision: current.metadata.name,
+        currentTemplate: revisionTemplate(current),
+        updateRevision: update.metadata.name,
+        updateTemplate: revisionTemplate(update)
+      };
+      const getClaim = (name: string) => this.#claimInformer.get(set.metadata.namespace, name);
+      const actions = planStatefulSet(set, pods, getClaim, rev, this.clock.now());
+      this.#run(set, actions, 0, (err) =>
+        this.#updateStatus(set, pods, rev, collisionCount, (statusErr) =>
+          deleteControllerRevisions(this.client, revisionsToTruncate(set, pods, revisions, rev.currentRevision, rev.updateRevision), (truncErr) => done(err ?? statusErr ?? truncErr))
+        )
+      );
+    });
   }
 
   /** Takes the actions one after another (upstream runs Parallel's in slow-start batches). */
@@ -171,7 +187,7 @@ export class StatefulSetController {
   }
 
   /** upstream: updateStatefulSetStatus (+ the status updater's one retry on a conflict). */
-  #updateStatus(set: KObject, pods: readonly KObject[], rev: Revisions, done: (err?: string) => void): void {
+  #updateStatus(set: KObject, pods: readonly KObject[], rev: Revisions, collisionCount: number, done: (err?: string) => void): void {
     const c = computeReplicaStatus(set, pods, rev, this.clock.now());
     const status: KObject = { ...(set.status ?? {}), observedGeneration: set.metadata.generation, replicas: c.replicas, availableReplicas: c.availableReplicas };
     // omitempty fields
@@ -181,7 +197,7 @@ export class StatefulSetController {
     }
     status.currentRevision = c.currentRevision;
     status.updateRevision = c.updateRevision;
-    status.collisionCount ??= 0;
+    status.collisionCount = collisionCount;
     if (JSON.stringify(status) === JSON.stringify(set.status ?? {})) return done();
     const attempt = (cur: KObject, n: number): void => {
       this.client.updateStatus('statefulsets', { ...cur, status }, (err) => {

@@ -1590,6 +1590,62 @@ function describePersistentVolumeClaimImpl(pvc: any, ctx: DescribeContext): stri
 }
 
 // ---------------------------------------------------------------------------------------------
+// generic (kinds without a describer of their own: ControllerRevision)
+
+const COMMON_ACRONYMS = ['API', 'URL', 'UID', 'OSB', 'GUID'];
+
+/** upstream: describe.go smartLabelFor: `creationTimestamp` -> `Creation Timestamp`, `uid` -> `UID`. */
+function smartLabelFor(field: string): string {
+  if (/[^A-Za-z-]/.test(field)) return field;
+  // fatih/camelcase Split: runs of lower case, of upper case (the last capital of a run starts the next word), of other characters.
+  const parts = field.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[^A-Za-z]+/g) ?? [];
+  return parts
+    .filter((part) => part !== '_')
+    .map((part) => (COMMON_ACRONYMS.includes(part.toUpperCase()) ? part.toUpperCase() : part.charAt(0).toUpperCase() + part.slice(1)))
+    .join(' ');
+}
+
+/** Go's %v of a JSON scalar. */
+function goValue(v: unknown): string {
+  return v === null || v === undefined ? '<nil>' : String(v);
+}
+
+/** upstream: describe.go printUnstructuredContent: fields in sorted order, maps and lists indented. */
+function printUnstructuredContent(w: PrefixWriter, level: number, content: Record<string, any>, skipPrefix: string, skip: readonly string[]): void {
+  for (const field of Object.keys(content).sort()) {
+    const value = content[field];
+    const skipExpr = `${skipPrefix}.${field}`;
+    if (skip.includes(skipExpr)) continue;
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      w.write(level, `${smartLabelFor(field)}:\n`);
+      printUnstructuredContent(w, level + 1, value, skipExpr, skip);
+    } else if (Array.isArray(value)) {
+      w.write(level, `${smartLabelFor(field)}:\n`);
+      for (const child of value) {
+        if (child && typeof child === 'object' && !Array.isArray(child)) printUnstructuredContent(w, level + 1, child, skipExpr, skip);
+        else w.write(level + 1, `${goValue(child)}\n`);
+      }
+    } else {
+      w.write(level, `${smartLabelFor(field)}:\t${goValue(value)}\n`);
+    }
+  }
+}
+
+/** upstream: describe.go genericDescriber.Describe: the object's fields as they are, then its events. */
+function describeGenericImpl(obj: any, kind: string, ctx: DescribeContext): string {
+  const m = obj?.metadata ?? {};
+  const events = objectEvents(obj, kind, ctx);
+  return tabbedString((w) => {
+    w.write(LEVEL_0, `Name:\t${m.name ?? ''}\n`);
+    w.write(LEVEL_0, `Namespace:\t${m.namespace ?? ''}\n`);
+    printLabelsMultiline(w, 'Labels', m.labels);
+    printAnnotationsMultiline(w, 'Annotations', m.annotations);
+    printUnstructuredContent(w, LEVEL_0, obj ?? {}, '', ['.metadata.managedFields', '.metadata.name', '.metadata.namespace', '.metadata.labels', '.metadata.annotations']);
+    if (events) describeEvents(events, w, ctx.now);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
 // entry point
 
 /**
@@ -1642,6 +1698,8 @@ export function describe(kind: string, obj: any, ctx: DescribeContext): string |
       return describeCronJobImpl(obj, ctx);
     case 'poddisruptionbudget':
       return describePodDisruptionBudgetImpl(obj, ctx);
+    case 'controllerrevision':
+      return describeGenericImpl(obj, 'ControllerRevision', ctx);
   }
   return undefined;
 }

@@ -105,6 +105,7 @@ describe('validate()', () => {
     expect([...VALIDATED_KINDS].sort()).toEqual(
       [
         'ConfigMap',
+        'ControllerRevision',
         'CronJob',
         'DaemonSet',
         'Deployment',

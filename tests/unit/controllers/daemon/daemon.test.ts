@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Cluster } from '../../../../src/sim/cluster/cluster';
 import { Console } from '../../../../src/sim/cluster/console';
-import { addOrUpdateDaemonPodTolerations, createPodTemplate, getTargetNodeName, nodeShouldRunDaemonPod, replaceDaemonSetPodNodeNameNodeAffinity } from '../../../../src/sim/controllers/daemon/util';
-import { maxUnavailableCount, rollingUpdatePodsToDelete } from '../../../../src/sim/controllers/daemon/update';
+import { addOrUpdateDaemonPodTolerations, createPodTemplate, daemonSetHash, getTargetNodeName, nodeShouldRunDaemonPod, replaceDaemonSetPodNodeNameNodeAffinity } from '../../../../src/sim/controllers/daemon/util';
+import { historiesToCleanup, maxRevision, maxUnavailableCount, rollingUpdatePodsToDelete, snapshot, splitHistories } from '../../../../src/sim/controllers/daemon/update';
 import { podsShouldBeOnNode } from '../../../../src/sim/controllers/daemon/daemon-controller';
 
 const node = (name: string, opts: { labels?: Record<string, string>; taints?: object[] } = {}) => ({ metadata: { name, labels: { 'kubernetes.io/os': 'linux', ...opts.labels } }, spec: { taints: opts.taints ?? [] } });
-const ds = (spec: object = {}) => ({ metadata: { name: 'agent', namespace: 'default', uid: 'ds-uid', generation: 2 }, spec: { selector: { matchLabels: { app: 'agent' } }, template: { metadata: { labels: { app: 'agent' } }, spec: { containers: [{ name: 'a', image: 'agent' }], ...spec } } } });
+const ds = (spec: object = {}) => ({ metadata: { name: 'agent', namespace: 'default', uid: 'ds-uid', generation: 3, annotations: { 'deprecated.daemonset.template.generation': '2' } }, spec: { selector: { matchLabels: { app: 'agent' } }, template: { metadata: { labels: { app: 'agent' } }, spec: { containers: [{ name: 'a', image: 'agent' }], ...spec } } } });
 const taint = (key: string, effect: string) => ({ key, effect });
 
 describe('NodeShouldRunDaemonPod', () => {
@@ -46,7 +46,7 @@ describe('daemon pod template', () => {
       { key: 'node.kubernetes.io/network-unavailable', operator: 'Exists', effect: 'NoSchedule' }
     ]);
   });
-  it('labels the template with the revision hash and generation', () => {
+  it('labels the template with the revision hash and the template generation (the annotation, not metadata.generation)', () => {
     const t = createPodTemplate(ds(), 'abc123');
     expect(t.metadata.labels).toEqual({ app: 'agent', 'pod-template-generation': '2', 'controller-revision-hash': 'abc123' });
   });
@@ -103,6 +103,28 @@ describe('rollingUpdate (maxSurge 0)', () => {
 });
 
 describe('DaemonSet controller', () => {
+  it('two revisions of the same template (a race): the newest stays, the pods take its hash, the other goes', async () => {
+    const cluster = new Cluster({ seed: 12, workers: 2 });
+    await cluster.waitForNodesReady();
+    await cluster.advance(20_000);
+    const console = new Console(cluster);
+    const [original] = JSON.parse((await console.exec('kubectl get controllerrevisions -n kube-system -o json')).output).items;
+    expect(original.revision).toBe(1);
+    const copy = { apiVersion: 'apps/v1', kind: 'ControllerRevision', metadata: { name: 'kube-proxy-copy', namespace: 'kube-system', labels: { ...original.metadata.labels, 'controller-revision-hash': 'copy' }, ownerReferences: original.metadata.ownerReferences }, data: original.data, revision: 2 };
+    expect((await cluster.request({ verb: 'create', resource: 'controllerrevisions', namespace: 'kube-system', body: copy })).ok).toBe(true);
+    // A change the DaemonSet controller notices (a node's labels) makes it sync.
+    await console.exec('kubectl label node worker-1 sync=now');
+    await cluster.advance(5_000);
+    expect((await console.exec(`kubectl get controllerrevisions -n kube-system -o jsonpath='{.items[*].metadata.name}'`)).output).toBe('kube-proxy-copy');
+    expect((await console.exec(`kubectl get pods -n kube-system -l k8s-app=kube-proxy -o jsonpath='{.items[*].metadata.labels.controller-revision-hash}'`)).output).toBe('copy copy copy');
+    // The pods count as up to date: nothing was replaced.
+    expect((await console.exec('kubectl get events -n kube-system --field-selector reason=SuccessfulDelete -o name')).output).toBe('');
+    // A deleted revision syncs its DaemonSet (deleteHistory), which snapshots its template again.
+    await console.exec('kubectl delete controllerrevision kube-proxy-copy -n kube-system');
+    await cluster.advance(1_000);
+    expect((await console.exec(`kubectl get controllerrevisions -n kube-system -o jsonpath='{.items[*].metadata.name}={.items[*].revision}'`)).output).toBe(`${original.metadata.name}=1`);
+  }, 60_000);
+
   it('runs kube-proxy on every node, the control plane included, and on a node added later', async () => {
     const cluster = new Cluster({ seed: 11, workers: 2 });
     await cluster.waitForNodesReady();
@@ -174,4 +196,40 @@ EOF
     const deleted = (await console.exec('kubectl get events --field-selector reason=SuccessfulDelete -o jsonpath={.items[*].message}')).output;
     expect(deleted.match(/Deleted pod: agent-\w{5}/g)).toHaveLength(3);
   }, 60_000);
+});
+
+describe('DaemonSet history (constructHistory, snapshot, cleanupHistory)', () => {
+  const withImage = (image: string, extra: object = {}): any => {
+    const d: any = ds();
+    d.spec.template.spec.containers[0].image = image;
+    Object.assign(d.spec, extra);
+    return d;
+  };
+  const hist = (image: string, revision: number) => snapshot(withImage(image), revision);
+  it('snapshot: NAME-<template hash>, the hash label pods carry, the DaemonSet annotations, owned by it', () => {
+    const cr = snapshot(ds(), 1);
+    const hash = daemonSetHash(ds());
+    expect(cr.metadata).toEqual({
+      name: `agent-${hash}`,
+      namespace: 'default',
+      labels: { app: 'agent', 'controller-revision-hash': hash },
+      annotations: { 'deprecated.daemonset.template.generation': '2' },
+      ownerReferences: [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'agent', uid: 'ds-uid', controller: true, blockOwnerDeletion: true }]
+    });
+    expect(cr.data.spec.template.$patch).toBe('replace');
+    expect(cr.revision).toBe(1);
+  });
+  it('splits the revisions into the one holding the template and the old ones', () => {
+    const { current, old } = splitHistories(withImage('agent:2'), [hist('agent:1', 1), hist('agent:2', 2), hist('agent:3', 3)]);
+    expect(current.map((h) => h.revision)).toEqual([2]);
+    expect(old.map((h) => h.revision)).toEqual([1, 3]);
+    expect(maxRevision(old)).toBe(3);
+  });
+  it('cleans up the lowest old revisions beyond revisionHistoryLimit, not those a pod still runs', () => {
+    const old = [hist('agent:3', 3), hist('agent:1', 1), hist('agent:2', 2)];
+    const podOf = (h: any) => ({ metadata: { name: 'p', labels: { 'controller-revision-hash': h.metadata.labels['controller-revision-hash'] } } });
+    expect(historiesToCleanup(withImage('agent:4', { revisionHistoryLimit: 1 }), old, []).map((h) => h.revision)).toEqual([1, 2]);
+    expect(historiesToCleanup(withImage('agent:4', { revisionHistoryLimit: 1 }), old, [podOf(old[1])]).map((h) => h.revision)).toEqual([2, 3]);
+    expect(historiesToCleanup(withImage('agent:4', { revisionHistoryLimit: 10 }), old, [])).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 // The StatefulSet controller's decisions. upstream: pkg/controller/statefulset/stateful_set_control.go
 // (updateStatefulSet, processReplica, processCondemned), stateful_set_utils.go.
 import { describe, expect, it } from 'vitest';
-import { computeReplicaStatus, planStatefulSet, type Revisions, type StatefulSetAction } from '../../../../src/sim/controllers/statefulset/stateful-set-control';
+import { computeReplicaStatus, decideUpdateRevision, newRevision, planStatefulSet, revisionsToTruncate, type Revisions, type StatefulSetAction } from '../../../../src/sim/controllers/statefulset/stateful-set-control';
 import { getPersistentVolumeClaims, newStatefulSetPod } from '../../../../src/sim/controllers/statefulset/stateful-set-utils';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -120,5 +120,41 @@ describe('persistentVolumeClaimRetentionPolicy', () => {
   it('Retain again: the owners go', () => {
     const owned = (name: string) => ({ metadata: { name, namespace: 'default', ownerReferences: [{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'web', uid: 'sts-uid' }] } });
     expect(show(planStatefulSet(policy('Retain', 'Retain'), [withUid(pod(0)), withUid(pod(1))], owned, SAME, 0))).toEqual(['owners www-web-0 []', 'owners www-web-1 []']);
+  });
+});
+
+describe('StatefulSet revisions (getStatefulSetRevisions, truncateHistory)', () => {
+  const withImage = (image: string, extra: any = {}) => set({ template: template(image), ...extra });
+  const revOf = (image: string, revision: number) => {
+    const r = newRevision(withImage(image), revision, 0);
+    r.metadata.creationTimestamp = '2025-01-01T00:00:00Z';
+    return r;
+  };
+  it('a new template makes a revision at the next number, named web-<hash>, with the set annotations', () => {
+    const s: any = withImage('nginx-slim:0.24');
+    s.metadata.annotations = { 'kubernetes.io/change-cause': 'update to 0.24' };
+    const cr = newRevision(s, 2, 0);
+    expect(cr.metadata.name).toMatch(/^web-[a-z0-9]+$/);
+    expect(cr.metadata.annotations).toEqual({ 'kubernetes.io/change-cause': 'update to 0.24' });
+    expect(cr.metadata.labels.app).toBe('nginx');
+    const d = decideUpdateRevision([revOf('nginx-slim:0.21', 1)], cr);
+    expect(d).toEqual({ type: 'create', revision: cr });
+  });
+  it('the newest revision holding the template is kept as it is', () => {
+    const sorted = [revOf('nginx-slim:0.21', 1), revOf('nginx-slim:0.24', 2)];
+    expect(decideUpdateRevision(sorted, newRevision(withImage('nginx-slim:0.24'), 3, 0))).toEqual({ type: 'existing', revision: sorted[1] });
+  });
+  it('a rollback reuses the older revision under the next number', () => {
+    const sorted = [revOf('nginx-slim:0.21', 1), revOf('nginx-slim:0.24', 2)];
+    expect(decideUpdateRevision(sorted, newRevision(withImage('nginx-slim:0.21'), 3, 0))).toEqual({ type: 'renumber', revision: sorted[0], to: 3 });
+  });
+  it('truncates the oldest non-live revisions beyond revisionHistoryLimit', () => {
+    const sorted = [1, 2, 3, 4, 5].map((n) => ({ metadata: { name: `web-r${n}` }, revision: n }));
+    const s = withImage('x', { revisionHistoryLimit: 1 });
+    // live: current r4, update r5, and r2 that web-0 still runs.
+    const names = (rs: any[]) => rs.map((r) => r.metadata.name);
+    expect(names(revisionsToTruncate(s, [pod(0, 'running', 'web-r2')], sorted, 'web-r4', 'web-r5'))).toEqual(['web-r1']);
+    expect(names(revisionsToTruncate(withImage('x', { revisionHistoryLimit: 0 }), [], sorted, 'web-r4', 'web-r5'))).toEqual(['web-r1', 'web-r2', 'web-r3']);
+    expect(names(revisionsToTruncate(withImage('x'), [], sorted, 'web-r4', 'web-r5'))).toEqual([]);
   });
 });

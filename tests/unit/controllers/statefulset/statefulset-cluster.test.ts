@@ -102,6 +102,39 @@ describe('StatefulSet in a cluster', () => {
     expect(await out('kubectl rollout status sts web')).toBe(`partitioned roll out complete: 3 new pods have been updated...\n`);
   }, 30_000);
 
+  it('ControllerRevisions: one per template, reused with the next number on undo, old ones cut to revisionHistoryLimit', async () => {
+    const { cluster, out, pods } = await boot(23);
+    const revisions = async () =>
+      (await out(`kubectl get controllerrevisions -o jsonpath='{range .items[*]}{.metadata.name}={.revision} {end}'`)).trim().split(' ').sort();
+    await out(manifest('registry.k8s.io/nginx-slim:0.21', '  revisionHistoryLimit: 1\n'));
+    await cluster.advance(60_000);
+    const [first] = await revisions();
+    const a = first.split('=')[0];
+    expect(first).toMatch(/^web-[0-9a-z]+=1$/);
+    await out('kubectl set image sts/web nginx=registry.k8s.io/nginx-slim:0.24');
+    await cluster.advance(90_000);
+    const b = (await revisions()).find((r) => r.endsWith('=2'))!.split('=')[0];
+    expect(await revisions()).toEqual([`${a}=1`, `${b}=2`].sort());
+    expect((await pods()).map((p) => p.metadata.labels['controller-revision-hash'])).toEqual([b, b, b]);
+
+    expect(await out('kubectl rollout undo sts/web')).toBe('statefulset.apps/web rolled back\n');
+    await cluster.advance(90_000);
+    // The first revision is back, renamed nothing, renumbered 3; the pods carry its name again.
+    expect(await revisions()).toEqual([`${a}=3`, `${b}=2`].sort());
+    expect((await pods()).map((p) => `${p.metadata.labels['controller-revision-hash']} ${p.spec.containers[0].image}`)).toEqual(Array(3).fill(`${a} registry.k8s.io/nginx-slim:0.21`));
+    const st = JSON.parse(await out('kubectl get sts web -o json')).status;
+    expect([st.currentRevision, st.updateRevision, st.collisionCount]).toEqual([a, a, 0]);
+
+    // A third template: revision 4; of the two old ones, only the newest (3) stays.
+    await out('kubectl set image sts/web nginx=nginx:1.27');
+    await cluster.advance(90_000);
+    const after = await revisions();
+    expect(after).toHaveLength(2);
+    expect(after).toContain(`${a}=3`);
+    expect(after.some((r) => r.endsWith('=4'))).toBe(true);
+    expect(await out('kubectl rollout history sts/web')).toBe('statefulset.apps/web \nREVISION  CHANGE-CAUSE\n3         <none>\n4         <none>\n\n');
+  }, 30_000);
+
   it('rollout restart replaces the pods from the top; a PodDisruptionBudget counts the StatefulSet scale', async () => {
     const { cluster, out, pods } = await boot(23);
     await out(manifest('registry.k8s.io/nginx-slim:0.24'));
