@@ -567,6 +567,33 @@ export class ContainerRuntime {
     return this.#processesOf(sb, []);
   }
 
+  /**
+   * The process a connection to ip:port on this node reaches: the first that processesAt(ip) lists
+   * listening on the port, found without making the list (every probe dials). null: the address
+   * is here and nothing listens on the port; undefined: no such address here.
+   */
+  listenerAt(ip: string, port: number): Process | null | undefined {
+    if (ip !== '' && (ip === this.#hostIP || ip.startsWith('127.'))) {
+      for (const sb of this.#sandboxes.values()) {
+        if (sb.status.state !== 'SANDBOX_READY' || !sb.config.hostNetwork) continue;
+        const p = this.#listenerIn(sb, port);
+        if (p) return p;
+      }
+      return null;
+    }
+    const sb = ip === '' ? undefined : this.#byIP.get(ip);
+    if (!sb || sb.status.state !== 'SANDBOX_READY') return undefined;
+    return this.#listenerIn(sb, port) ?? null;
+  }
+
+  #listenerIn(sb: SandboxRecord, port: number): Process | undefined {
+    for (const cid of sb.containers) {
+      const p = this.#containers.get(cid)?.shim.process;
+      if (p && p.listening().includes(port)) return p;
+    }
+    return undefined;
+  }
+
   #processesOf(sb: SandboxRecord, out: Process[]): Process[] {
     for (const cid of sb.containers) {
       const p = this.#containers.get(cid)?.shim.process;
