@@ -65,6 +65,8 @@ export class Worker {
   #rawFor = '';
   /** The container's reference in events. */
   readonly #fieldPath: string;
+  /** deps.clock, read once (every tick sets its next timer on it). */
+  readonly #clock: SimClock;
   /** The pod's UID, read once. */
   readonly #uid: string;
   /** The pod's status manager entry (see WorkerDeps.statusCell). */
@@ -78,19 +80,20 @@ export class Worker {
     managers: Record<ProbeType, ResultsManager>
   ) {
     this.spec = probeSpecOf(container, probeType);
+    this.periodMs = (this.spec.periodSeconds ?? 10) * 1000;
     this.resultsManager = managers[probeType];
     // upstream newWorker: readiness starts as Failure, liveness as Success, startup as Unknown.
     this.initialValue = probeType === 'readiness' ? 'Failure' : probeType === 'liveness' ? 'Success' : 'Unknown';
     const init = (pod.spec?.initContainers ?? []).some((x: any) => x.name === container.name);
     this.#uid = pod.metadata.uid;
+    this.#clock = deps.clock;
     this.#fieldPath = init ? `spec.initContainers{${container.name}}` : `spec.containers{${container.name}}`;
     this.#cell = deps.statusCell?.(this.#uid);
     this.#call = deps.prober.call(probeType, pod, container, this.#fieldPath, this.#answered);
   }
 
-  get periodMs(): number {
-    return (this.spec.periodSeconds ?? 10) * 1000;
-  }
+  /** periodSeconds in ms, read once: the tick need not reach into the spec. */
+  readonly periodMs: number;
 
   /** upstream: worker.run: right after a kubelet (re)start, wait a random part of the period first. */
   run(): void {
@@ -128,7 +131,7 @@ export class Worker {
 
   #tick = (): void => {
     if (this.#stopped) return;
-    this.#timer = this.deps.clock.after(this.periodMs, this.#tick);
+    this.#timer = this.#clock.after(this.periodMs, this.#tick);
     if (this.#inFlight) this.#pendingTick = true;
     else this.#probeNow();
   };
