@@ -120,7 +120,7 @@ export class Prober {
   static answer(call: ProbeCall, o: ProbeOutcome): void {
     const { cb } = call;
     // A success (the steady state) answers at once: no event, no log line, nothing made for them.
-    if (o.result === 'success' && o.error === undefined) return cb({ result: 'Success', output: o.output });
+    if (o.result === 'success' && o.error === undefined) return cb(call.success(o.output));
     const name = PROBE_TYPE_NAME[call.probeType];
     const warn = (reason: string, message: string) => call.prober.deps.recorder.event(call.pod, 'Warning', reason, message, call.fieldPath);
     const klog = call.prober.deps.klog;
@@ -198,6 +198,14 @@ export class ProbeCall {
     this.containerID = containerID;
     Prober.retry(this);
   }
+
+  /** The Success answer with this output: the last one made again when the output is the same (probes that keep passing). */
+  success(output: string): ProbeAnswer {
+    if (this.#success?.output !== output) this.#success = Object.freeze({ result: 'Success', output });
+    return this.#success!;
+  }
+
+  #success?: ProbeAnswer;
 
   handler(): Handler {
     if (this.#handler) return this.#handler;
