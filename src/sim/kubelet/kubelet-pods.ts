@@ -180,6 +180,7 @@ export class KubeletPods implements PodSyncer {
       recorder,
       hostIP: this.deps.hostIP,
       podStatus: (uid) => this.statusManager.get(uid),
+      statusCell: (uid) => this.statusManager.cell(uid),
       trace: (kind, pod, extra) => this.#trace(kind, pod, extra),
       rand: this.deps.rand,
       isHung: this.deps.isHung,

@@ -20,7 +20,7 @@ import type { Rand } from '../kernel/rand';
 import { ContainerRuntime, type RuntimeOptions } from '../node/cri/runtime';
 import { KubeletPods } from './kubelet-pods';
 import { pullSlots } from './images/image-manager';
-import { nodeOSFor, type NodeOS } from '../node/os/node-os';
+import { anyContainerHung, nodeOSFor, type NodeOS } from '../node/os/node-os';
 import type { NodeFiles } from './config/file';
 import { KubeletMetrics } from './metrics/metrics';
 import { instrumentedRuntime } from './metrics/instrumented';
@@ -298,7 +298,7 @@ export class Kubelet {
       pullSlots: pullSlots(config.serializeImagePulls as boolean | undefined, config.maxParallelImagePulls as number | undefined),
       // The prober's seeded stream and `sim container hang` (node/os) for the probes.
       rand: this.deps.rand.fork(`prober/${this.nodeName}`),
-      isHung: (id) => this.#nodeOS().isHung(id),
+      isHung: (id) => anyContainerHung() && this.#nodeOS().isHung(id),
       // upstream: getNodeAnyWay: the Node, with the capacity and allocatable this kubelet computes itself (maxPods).
       admissionNode: () => this.#node && { ...this.#node, status: { ...this.#node.status, capacity: capacityOf(this.deps.identity), allocatable: allocatableOf(this.deps.identity) } }
     });

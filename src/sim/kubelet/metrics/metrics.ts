@@ -93,9 +93,10 @@ export class KubeletMetrics {
 
   /** upstream: instrumented_services.go recordOperation / recordError, for one CRI call. */
   runtimeOperation(operation: string, durationMs: number, ok: boolean): void {
-    this.runtimeOperations.inc({ operation_type: operation });
-    this.runtimeOperationsDuration.observe(durationMs / 1000, { operation_type: operation });
-    if (!ok) this.runtimeOperationsErrors.inc({ operation_type: operation });
+    const labels = { operation_type: operation };
+    this.runtimeOperations.inc(labels);
+    this.runtimeOperationsDuration.observe(durationMs / 1000, labels);
+    if (!ok) this.runtimeOperationsErrors.inc(labels);
   }
 
   /** Pods whose start was already observed (kubelet_pod_start_duration_seconds counts each pod once). */

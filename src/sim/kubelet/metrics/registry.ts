@@ -98,8 +98,11 @@ export class Metric {
   observeN(v: number, n: number, labels: Record<string, string> = {}): void {
     if (n <= 0) return;
     const s = this.#get(labels);
-    const i = (this.opts.buckets ?? DEF_BUCKETS).findIndex((b) => v <= b);
-    if (i >= 0) s.bucketCounts![i] += n;
+    // The first bucket the value fits (a loop: every runtime operation observes, no closure per call).
+    const buckets = this.opts.buckets ?? DEF_BUCKETS;
+    let i = 0;
+    while (i < buckets.length && !(v <= buckets[i])) i++;
+    if (i < buckets.length) s.bucketCounts![i] += n;
     s.sum! += v * n;
     s.count! += n;
   }

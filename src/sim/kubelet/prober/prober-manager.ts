@@ -16,11 +16,13 @@ import { Worker } from './worker';
 
 export interface ProberManagerDeps {
   clock: SimClock;
-  runtime: Pick<ContainerRuntime, 'ExecSync' | 'processesAt' | 'hostNetworkProcesses'>;
+  runtime: Pick<ContainerRuntime, 'ExecSync' | 'processesAt' | 'hostNetworkProcesses'> & Partial<Pick<ContainerRuntime, 'listenerAt'>>;
   recorder: EventRecorder;
   hostIP?: string;
   /** The status the kubelet last generated for a pod (status manager cache). */
   podStatus: (uid: string) => any;
+  /** The pod's status manager entry, read by the workers without a lookup (see WorkerDeps.statusCell). */
+  statusCell?: (uid: string) => { status: any };
   trace: (kind: string, pod: any, extra: Record<string, unknown>) => void;
   /** The prober's seeded stream (worker start jitter); none: no jitter. */
   rand?: Rand;
@@ -75,6 +77,7 @@ export class ProberManager {
             clock: this.deps.clock,
             prober: this.prober,
             podStatus: this.deps.podStatus,
+            ...(this.deps.statusCell ? { statusCell: this.deps.statusCell } : {}),
             random: () => this.deps.rand?.float() ?? 0,
             managerStart: this.start,
             trace: this.deps.trace,

@@ -14,7 +14,7 @@ import type { Result } from './results/results-manager';
 import { doExecProbe } from './probe/exec';
 import { doGRPCProbe } from './probe/grpc';
 import { doHTTPProbe } from './probe/http';
-import type { ProbeDone, ProbeNetwork, ProbeOutcome } from './probe/probe';
+import type { ProbeNetwork, ProbeOutcome } from './probe/probe';
 import { doTCPProbe } from './probe/tcp';
 
 export type ProbeType = 'liveness' | 'readiness' | 'startup';
@@ -26,7 +26,7 @@ export const PROBE_TYPE_NAME: Record<ProbeType, string> = { liveness: 'Liveness'
 const MAX_PROBE_RETRIES = 3;
 
 export interface ProberDeps {
-  runtime: Pick<ContainerRuntime, 'ExecSync' | 'processesAt' | 'hostNetworkProcesses'>;
+  runtime: Pick<ContainerRuntime, 'ExecSync' | 'processesAt' | 'hostNetworkProcesses'> & Partial<Pick<ContainerRuntime, 'listenerAt'>>;
   recorder: EventRecorder;
   /** The node's IP: it and loopback reach the hostNetwork pods (the kubelet probes from the host's network). */
   hostIP?: string;
@@ -89,29 +89,38 @@ export class Prober {
     const hostNetworkProcesses = runtime.hostNetworkProcesses;
     const execSync = runtime.ExecSync;
     this.#exec = { ExecSync: (id, cmd, timeout, cb) => execSync.call(runtime, id, cmd, timeout, cb) };
-    this.#processesAt = (ip) => (ip === '127.0.0.1' || ip === 'localhost' || ip === hostIP ? hostNetworkProcesses.call(runtime) : processesAt.call(runtime, ip));
-    this.#net = Object.freeze({ processesAt: this.#processesAt, hung: false, after: deps.after });
-    this.#hungNet = Object.freeze({ processesAt: this.#processesAt, hung: true, after: deps.after });
+    const listenerAt = runtime.listenerAt;
+    const isHost = (ip: string) => ip === '127.0.0.1' || ip === 'localhost' || ip === hostIP;
+    this.#processesAt = (ip) => (isHost(ip) ? hostNetworkProcesses.call(runtime) : processesAt.call(runtime, ip));
+    // The node's own addresses reach the hostNetwork pods (the runtime answers 'localhost' only through this list).
+    const listener = listenerAt && ((ip: string, port: number) => (isHost(ip) ? (hostNetworkProcesses.call(runtime).find((p) => p.listening().includes(port)) ?? null) : listenerAt.call(runtime, ip, port)));
+    this.#net = Object.freeze({ processesAt: this.#processesAt, ...(listener ? { listenerAt: listener } : {}), hung: false, after: deps.after });
+    this.#hungNet = Object.freeze({ processesAt: this.#processesAt, ...(listener ? { listenerAt: listener } : {}), hung: true, after: deps.after });
   }
 
   /** upstream: prober.go probe */
   probe(probeType: ProbeType, pod: any, status: any, container: any, containerID: string, fieldPath: string, cb: (a: ProbeAnswer) => void): void {
-    const spec = probeSpecOf(container, probeType);
-    if (!spec) return cb({ result: 'Success', output: '' });
-    const call = new ProbeCall(this, probeType, pod, status, container, containerID, fieldPath, spec, cb);
-    this.#run(spec, status, container, containerID, call.done);
+    this.call(probeType, pod, container, fieldPath, cb).run(status, containerID);
+  }
+
+  /**
+   * The probes of one container and type, run one at a time (a probe worker's ticker waits for
+   * each): made once per worker, so a probe allocates no call record and works its handler out once.
+   */
+  call(probeType: ProbeType, pod: any, container: any, fieldPath: string, cb: (a: ProbeAnswer) => void): ProbeCall {
+    return new ProbeCall(this, probeType, pod, container, fieldPath, probeSpecOf(container, probeType), cb);
   }
 
   /** upstream: prober.go runProbeWithRetries: only an error is retried (MAX_PROBE_RETRIES runs in all). */
   static retry(call: ProbeCall): void {
-    call.prober.#run(call.spec, call.status, call.container, call.containerID, call.done);
+    call.prober.#run(call);
   }
 
   /** upstream: prober.go probe: the handler's outcome as a result, with its Warning event. */
   static answer(call: ProbeCall, o: ProbeOutcome): void {
     const { cb } = call;
     // A success (the steady state) answers at once: no event, no log line, nothing made for them.
-    if (o.result === 'success' && o.error === undefined) return cb({ result: 'Success', output: o.output });
+    if (o.result === 'success' && o.error === undefined) return cb(call.success(o.output));
     const name = PROBE_TYPE_NAME[call.probeType];
     const warn = (reason: string, message: string) => call.prober.deps.recorder.event(call.pod, 'Warning', reason, message, call.fieldPath);
     const klog = call.prober.deps.klog;
@@ -141,11 +150,12 @@ export class Prober {
   }
 
   /** upstream: prober.go runProbe */
-  #run(spec: any, status: any, container: any, containerID: string, done: ProbeDone): void {
+  #run(call: ProbeCall): void {
+    const { spec, status, containerID, done } = call;
     const timeout = spec.timeoutSeconds ?? 1;
     const net = this.deps.isHung?.(containerID) ? this.#hungNet : this.#net;
     const podIP: string = status.podIP ?? '';
-    const h = handlerOf(spec, container);
+    const h = call.handler();
     switch (h.kind) {
       case 'exec':
         return doExecProbe(this.#exec, net, containerID, h.command, timeout, done);
@@ -161,21 +171,48 @@ export class Prober {
   }
 }
 
-/** One probe of a container, through its retries: a single object and callback per probe (the hot path). */
-class ProbeCall {
+/** A container's probes of one type: each run is one probe through its retries (the hot path: no allocation per probe). */
+export class ProbeCall {
   #retriesLeft = MAX_PROBE_RETRIES;
+  /** The pod status and container of the probe running now. */
+  status: any;
+  containerID = '';
+  /** The handler, once worked out (only for frozen API objects: they cannot change under it). */
+  #handler?: Handler;
 
   constructor(
     readonly prober: Prober,
     readonly probeType: ProbeType,
     readonly pod: any,
-    readonly status: any,
     readonly container: any,
-    readonly containerID: string,
     readonly fieldPath: string,
     readonly spec: any,
     readonly cb: (a: ProbeAnswer) => void
   ) {}
+
+  /** One probe of the container (the previous one has answered). */
+  run(status: any, containerID: string): void {
+    if (!this.spec) return this.cb({ result: 'Success', output: '' });
+    this.#retriesLeft = MAX_PROBE_RETRIES;
+    this.status = status;
+    this.containerID = containerID;
+    Prober.retry(this);
+  }
+
+  /** The Success answer with this output: the last one made again when the output is the same (probes that keep passing). */
+  success(output: string): ProbeAnswer {
+    if (this.#success?.output !== output) this.#success = Object.freeze({ result: 'Success', output });
+    return this.#success!;
+  }
+
+  #success?: ProbeAnswer;
+
+  handler(): Handler {
+    if (this.#handler) return this.#handler;
+    const h = handlerOf(this.spec, this.container);
+    if (Object.isFrozen(this.spec) && Object.isFrozen(this.container)) this.#handler = h;
+    return h;
+  }
 
   readonly done = (o: ProbeOutcome): void => {
     if (o.error !== undefined && this.#retriesLeft-- > 1) return Prober.retry(this);

@@ -13,7 +13,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import type { SimClock, TimerId } from '../../kernel/clock';
 import { parseTimestamp } from '../../kernel/clock';
-import type { ProbeAnswer, Prober, ProbeType } from './prober';
+import type { ProbeAnswer, ProbeCall, Prober, ProbeType } from './prober';
 import { probeSpecOf } from './prober';
 import type { Result, ResultsManager } from './results/results-manager';
 
@@ -22,6 +22,8 @@ export interface WorkerDeps {
   prober: Prober;
   /** The pod status the kubelet last generated (the status manager's cache). */
   podStatus: (uid: string) => any;
+  /** The pod's status manager entry (`cell.status` is podStatus(uid) while the pod is known): read without a lookup. */
+  statusCell?: (uid: string) => { status: any };
   /** A draw in [0, 1) from the prober's seeded stream. */
   random: () => number;
   /** When the kubelet process (its probe manager) started. */
@@ -63,8 +65,12 @@ export class Worker {
   #rawFor = '';
   /** The container's reference in events. */
   readonly #fieldPath: string;
-  /** The pod's UID, read once (every tick looks its status up by it). */
+  /** deps.clock, read once (every tick sets its next timer on it). */
+  readonly #clock: SimClock;
+  /** The pod's UID, read once. */
   readonly #uid: string;
+  /** The pod's status manager entry (see WorkerDeps.statusCell). */
+  #cell?: { status: any };
 
   constructor(
     readonly deps: WorkerDeps,
@@ -74,17 +80,20 @@ export class Worker {
     managers: Record<ProbeType, ResultsManager>
   ) {
     this.spec = probeSpecOf(container, probeType);
+    this.periodMs = (this.spec.periodSeconds ?? 10) * 1000;
     this.resultsManager = managers[probeType];
     // upstream newWorker: readiness starts as Failure, liveness as Success, startup as Unknown.
     this.initialValue = probeType === 'readiness' ? 'Failure' : probeType === 'liveness' ? 'Success' : 'Unknown';
     const init = (pod.spec?.initContainers ?? []).some((x: any) => x.name === container.name);
     this.#uid = pod.metadata.uid;
+    this.#clock = deps.clock;
     this.#fieldPath = init ? `spec.initContainers{${container.name}}` : `spec.containers{${container.name}}`;
+    this.#cell = deps.statusCell?.(this.#uid);
+    this.#call = deps.prober.call(probeType, pod, container, this.#fieldPath, this.#answered);
   }
 
-  get periodMs(): number {
-    return (this.spec.periodSeconds ?? 10) * 1000;
-  }
+  /** periodSeconds in ms, read once: the tick need not reach into the spec. */
+  readonly periodMs: number;
 
   /** upstream: worker.run: right after a kubelet (re)start, wait a random part of the period first. */
   run(): void {
@@ -122,7 +131,7 @@ export class Worker {
 
   #tick = (): void => {
     if (this.#stopped) return;
-    this.#timer = this.deps.clock.after(this.periodMs, this.#tick);
+    this.#timer = this.#clock.after(this.periodMs, this.#tick);
     if (this.#inFlight) this.#pendingTick = true;
     else this.#probeNow();
   };
@@ -152,7 +161,12 @@ export class Worker {
 
   /** upstream: worker.go doProbe. Answers whether to keep probing. */
   doProbe(done: (keepGoing: boolean) => void): void {
-    const status = this.deps.podStatus(this.#uid);
+    let status = this.#cell?.status;
+    if (status === undefined) {
+      // No status yet, or the entry held was dropped (the pod forgotten and its status set anew).
+      status = this.deps.podStatus(this.#uid);
+      if (status !== undefined && this.deps.statusCell) this.#cell = this.deps.statusCell(this.#uid);
+    }
     // Either the pod has not been created yet, or it was already deleted.
     if (!status) return done(true);
     // The same status object as at the last probe that passed every check below: they pass again
@@ -239,11 +253,13 @@ export class Worker {
       this.#rawFor = containerID;
       this.#raw = containerID.slice(containerID.indexOf('://') + 3);
     }
-    const raw = this.#raw;
     this.#probeContainerID = containerID;
     this.#probeDone = done;
-    this.deps.prober.probe(this.probeType, this.pod, status, this.container, raw, this.#fieldPath, this.#answered);
+    this.#call.run(status, this.#raw);
   }
+
+  /** This worker's probe through the prober (one at a time: the ticker waits for each answer). */
+  readonly #call: ProbeCall;
 
   /** The container and callback of the probe in flight (one at a time: the ticker waits for it). */
   #probeContainerID = '';

@@ -9,9 +9,14 @@ import type { Client } from '../../client/client';
 import type { TraceInput } from '../../kernel/trace';
 import { podStatusEqual } from './generate';
 
+/** A pod's entry in the status manager: probe workers hold it to read the status without a lookup. */
+export interface StatusCell {
+  status: any;
+}
+
 export class StatusManager {
   /** uid -> the last status set (what the kubelet believes; may be ahead of the API). */
-  readonly #statuses = new Map<string, any>();
+  readonly #statuses = new Map<string, StatusCell>();
   #stopped = false;
 
   constructor(
@@ -21,15 +26,27 @@ export class StatusManager {
   ) {}
 
   get(uid: string): any {
-    return this.#statuses.get(uid);
+    return this.#statuses.get(uid)?.status;
+  }
+
+  /**
+   * The pod's entry, made empty when it has none yet: `cell(uid).status` is `get(uid)` until the
+   * pod is forgotten, when the entry is emptied and dropped (a status set again makes a new one).
+   */
+  cell(uid: string): StatusCell {
+    let cell = this.#statuses.get(uid);
+    if (!cell) this.#statuses.set(uid, (cell = { status: undefined }));
+    return cell;
   }
 
   /** Posts `status` when it differs from the last one set. upstream: SetPodStatus -> updateStatusInternal -> syncPod */
   setPodStatus(pod: any, status: any, post = true): void {
     if (this.#stopped) return;
     const uid = pod.metadata.uid;
-    if (podStatusEqual(this.#statuses.get(uid), status)) return;
-    this.#statuses.set(uid, status);
+    const cell = this.#statuses.get(uid);
+    if (podStatusEqual(cell?.status, status)) return;
+    if (cell) cell.status = status;
+    else this.#statuses.set(uid, { status });
     // upstream: a static pod without a mirror pod keeps its status in the cache ("skipping status update").
     if (post) this.#post(pod, status);
   }
@@ -41,7 +58,7 @@ export class StatusManager {
    */
   resend(pod: any): void {
     if (this.#stopped) return;
-    const status = this.#statuses.get(pod.metadata.uid);
+    const status = this.get(pod.metadata.uid);
     if (status) this.#post(pod, status);
   }
 
@@ -58,6 +75,8 @@ export class StatusManager {
   }
 
   forget(uid: string): void {
+    const cell = this.#statuses.get(uid);
+    if (cell) cell.status = undefined;
     this.#statuses.delete(uid);
   }
 

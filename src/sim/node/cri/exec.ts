@@ -30,10 +30,10 @@ const DEBIAN_LAYERS = /^(debian|gb-frontend)/;
 /** Whether the image has this shell by name: `sh` wherever there is a shell, `bash`/`dash` on Debian, `ash` on busybox/Alpine. */
 export function hasShellNamed(image: Pick<Image, 'layers'> | undefined, name: string): boolean {
   if (!hasShell(image)) return false;
+  // `sh` and the applets (`true` of every exec probe) are in any shell image: no layer scan for them.
+  if (name !== 'bash' && name !== 'dash' && name !== 'ash') return true;
   const debian = !!image?.layers.some((l) => DEBIAN_LAYERS.test(l.name));
-  if (name === 'bash' || name === 'dash') return debian;
-  if (name === 'ash') return !debian;
-  return true;
+  return name === 'ash' ? !debian : debian;
 }
 
 /** The program argv runs in the container, or undefined when the binary is not in the image. */

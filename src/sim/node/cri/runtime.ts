@@ -490,20 +490,22 @@ export class ContainerRuntime {
     const t0 = this.#clock.now();
     this.#trace(pod ? { component: 'containerd', node: this.node, pod, kind: 'cri.ExecSync', phase: 'call', containerId, cmd, timeout } : { component: 'containerd', node: this.node, kind: 'cri.ExecSync', phase: 'call', containerId, cmd, timeout });
     const latency = this.#draw('ExecSync');
-    const run = () => {
-      const c = this.#containers.get(containerId);
-      if (!c) return this.#execReturn(pod, t0, containerId, cmd, timeout, { ok: false, error: containerNotFound(containerId) }, cb);
-      if (c.status.state !== 'CONTAINER_RUNNING') return this.#execReturn(pod, t0, containerId, cmd, timeout, { ok: false, error: notRunning(c.status.state) }, cb);
-      const program = execProgram(c.imageProgram, this.images.get(c.status.image)?.image, cmd);
-      if (program === undefined) return this.#execReturn(pod, t0, containerId, cmd, timeout, { ok: true, value: { stdout: '', stderr: execNotFound(cmd[0] ?? '') + '\n', exitCode: 126 } }, cb);
-      new ExecRun(this, c, containerId, program, cmd, timeout, pod, t0, cb).start();
-    };
     // `true` / `false` in a running container (the exec probe's favourite): its whole life is known
     // now, so one timer at its exit instead of one at the exec's start and one at the exit.
     if (c0 && c0.status.state === 'CONTAINER_RUNNING' && trivialExitCode(cmd) !== undefined && execProgram(c0.imageProgram, this.images.get(c0.status.image)?.image, cmd) === 'sh') {
-      return new ExecRun(this, c0, containerId, 'sh', cmd, timeout, pod, t0, cb).startTrivial(t0 + latency, run);
+      return new ExecRun(this, c0, containerId, 'sh', cmd, timeout, pod, t0, cb).startTrivial(t0 + latency);
     }
-    this.#clock.after(latency, run);
+    this.#clock.after(latency, () => this.#execStart(containerId, cmd, timeout, pod, t0, cb));
+  }
+
+  /** ExecSync's exec starts in the container, after the call's latency. */
+  #execStart(containerId: string, cmd: string[], timeout: number, pod: string | undefined, t0: number, cb: CriCallback<{ stdout: string; stderr: string; exitCode: number }>): void {
+    const c = this.#containers.get(containerId);
+    if (!c) return this.#execReturn(pod, t0, containerId, cmd, timeout, { ok: false, error: containerNotFound(containerId) }, cb);
+    if (c.status.state !== 'CONTAINER_RUNNING') return this.#execReturn(pod, t0, containerId, cmd, timeout, { ok: false, error: notRunning(c.status.state) }, cb);
+    const program = execProgram(c.imageProgram, this.images.get(c.status.image)?.image, cmd);
+    if (program === undefined) return this.#execReturn(pod, t0, containerId, cmd, timeout, { ok: true, value: { stdout: '', stderr: execNotFound(cmd[0] ?? '') + '\n', exitCode: 126 } }, cb);
+    new ExecRun(this, c, containerId, program, cmd, timeout, pod, t0, cb).start();
   }
 
   /** ExecSync's return: traced as #return traces it (details: containerId, cmd, timeout, exitCode when ok), then answered. */
@@ -524,7 +526,8 @@ export class ContainerRuntime {
   static readonly _exec = {
     clock: (rt: ContainerRuntime): SimClock => rt.#clock,
     context: (rt: ContainerRuntime, c: ContainerRecord, argv: readonly string[], stdout: (t: string) => void, stderr: (t: string) => void): ProcessContext => rt.#context(c, argv, stdout, stderr),
-    finish: (rt: ContainerRuntime, x: ExecRun, r: CriResult<{ stdout: string; stderr: string; exitCode: number }>): void => rt.#execReturn(x.pod, x.t0, x.containerId, x.cmd, x.timeout, r, x.cb)
+    finish: (rt: ContainerRuntime, x: ExecRun, r: CriResult<{ stdout: string; stderr: string; exitCode: number }>): void => rt.#execReturn(x.pod, x.t0, x.containerId, x.cmd, x.timeout, r, x.cb),
+    start: (rt: ContainerRuntime, x: ExecRun): void => rt.#execStart(x.containerId, x.cmd, x.timeout, x.pod, x.t0, x.cb)
   };
 
   // ---- ImageService ----
@@ -580,6 +583,33 @@ export class ContainerRuntime {
     const sb = ip === '' ? undefined : this.#byIP.get(ip);
     if (!sb || sb.status.state !== 'SANDBOX_READY') return undefined;
     return this.#processesOf(sb, []);
+  }
+
+  /**
+   * The process a connection to ip:port on this node reaches: the first that processesAt(ip) lists
+   * listening on the port, found without making the list (every probe dials). null: the address
+   * is here and nothing listens on the port; undefined: no such address here.
+   */
+  listenerAt(ip: string, port: number): Process | null | undefined {
+    if (ip !== '' && (ip === this.#hostIP || ip.startsWith('127.'))) {
+      for (const sb of this.#sandboxes.values()) {
+        if (sb.status.state !== 'SANDBOX_READY' || !sb.config.hostNetwork) continue;
+        const p = this.#listenerIn(sb, port);
+        if (p) return p;
+      }
+      return null;
+    }
+    const sb = ip === '' ? undefined : this.#byIP.get(ip);
+    if (!sb || sb.status.state !== 'SANDBOX_READY') return undefined;
+    return this.#listenerIn(sb, port) ?? null;
+  }
+
+  #listenerIn(sb: SandboxRecord, port: number): Process | undefined {
+    for (const cid of sb.containers) {
+      const p = this.#containers.get(cid)?.shim.process;
+      if (p && p.listening().includes(port)) return p;
+    }
+    return undefined;
   }
 
   #processesOf(sb: SandboxRecord, out: Process[]): Process[] {
@@ -758,16 +788,16 @@ class ExecRun implements ShimHooks {
    * `true` / `false` (ExecSync's hot path: a process that exits at its first step, well inside any
    * timeout of whole seconds, as the shim would run it) exec'd at `startAt` (ExecSync's latency from now): it exits PROCESS_START_MS
    * later with its status. Should the container die before `startAt`, the exec never started:
-   * `notStarted` (ExecSync's own start) answers then, finding the container gone or not running.
+   * ExecSync's own start answers then, finding the container gone or not running.
    */
-  startTrivial(startAt: number, notStarted: () => void): void {
+  startTrivial(startAt: number): void {
     const code = trivialExitCode(this.cmd)!;
     this.stopWithContainer = () => {
       if (this.clock.now() < startAt) {
         this.done = true;
         this.clock.cancel(this.timer);
         this.#unhook();
-        this.clock.at(startAt, notStarted);
+        this.clock.at(startAt, () => ContainerRuntime._exec.start(this.rt, this));
         return;
       }
       this.exited(137);

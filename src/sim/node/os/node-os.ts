@@ -134,6 +134,7 @@ export class NodeOS {
 
   /** `sim container hang`: the process stops answering (probes read this flag). */
   hang(containerId: string): void {
+    if (!this.#hung.has(containerId)) hungContainers++;
     this.#hung.add(containerId);
   }
 
@@ -234,6 +235,7 @@ export class NodeOS {
     this.#settled.clear();
     this.#unsettled.clear();
     this.#settledBytes = 0;
+    hungContainers -= this.#hung.size;
     this.#hung.clear();
     this.podCgroups.clear();
   }
@@ -266,7 +268,7 @@ export class NodeOS {
       this.#settled.delete(containerId);
       this.#settledBytes -= ws;
     }
-    this.#hung.delete(containerId);
+    if (this.#hung.delete(containerId)) hungContainers--;
   }
 }
 
@@ -274,6 +276,17 @@ export class NodeOS {
 const byRuntime = new WeakMap<object, NodeOS>();
 
 /** The machine's kernel: one per container runtime (a power-off boots a new runtime, and a new kernel). */
+/**
+ * How many containers are hung on every node of this process (`sim container hang`): while none
+ * is, a probe need not reach its node's NodeOS to ask (the kubelet asks at every probe). It only
+ * picks the path to the answer, never the answer.
+ */
+let hungContainers = 0;
+
+export function anyContainerHung(): boolean {
+  return hungContainers > 0;
+}
+
 export function nodeOSFor(runtime: ContainerRuntime, clock: SimClock, trace?: (e: TraceInput) => void): NodeOS {
   let os = byRuntime.get(runtime.images);
   if (!os) byRuntime.set(runtime.images, (os = new NodeOS(runtime, clock, trace)));

@@ -76,10 +76,13 @@ function okHTML(file: string): HttpResponse {
 let lastHTML: string | undefined;
 let lastHTMLResponse: HttpResponse;
 
+const NGINX_INDEX_PATH = '/usr/share/nginx/html/index.html';
+
 function nginxHttp(ctx: ProcessContext, _startedAt: number, _port: number, path: string, headers: Record<string, string> = {}, client?: { ip: string }): HttpResponse {
   const q = path.indexOf('?');
   const p = q < 0 ? path : path.slice(0, q);
-  const file = readFile(ctx, `/usr/share/nginx/html${p.endsWith('/') ? p + 'index.html' : p}`);
+  // `/` (every httpGet probe's path) reads one constant path: no string made and hashed per request.
+  const file = readFile(ctx, p === '/' ? NGINX_INDEX_PATH : `/usr/share/nginx/html${p.endsWith('/') ? p + 'index.html' : p}`);
   const res = file !== undefined ? okHTML(file) : status(404, NOT_FOUND_NGINX);
   // The image's access log is stdout, format `main` (nginx.conf: log_format main '$remote_addr - $remote_user [$time_local] "$request" ...').
   if (client && 'status' in res) {

@@ -178,10 +178,15 @@ describe('the network seen from a pod', () => {
     run(h, 'web', 'nginx');
     // The program runs its first step PROCESS_START_MS after StartContainer: until then it listens on nothing.
     expect(h.rt.processesAt('10.244.1.2')![0].listening()).toEqual([]);
+    // What a probe dials: the address is here and nothing listens yet (refused), not a missing address.
+    expect(h.rt.listenerAt('10.244.1.2', 80)).toBeNull();
     h.clock.runUntil(h.clock.now() + 10);
     const procs = h.rt.processesAt('10.244.1.2')!;
     const nginx = procs[0];
     expect(nginx.listening()).toEqual([80]);
+    expect(h.rt.listenerAt('10.244.1.2', 80)).toBe(nginx);
+    expect(h.rt.listenerAt('10.244.1.2', 8080)).toBeNull();
+    expect(h.rt.listenerAt('10.244.1.3', 80)).toBeUndefined();
     const page = nginx.http!(80, '/', {});
     expect('status' in page && page.status).toBe(200);
     expect('body' in page && page.body).toContain('<title>Welcome to nginx!</title>');
@@ -205,5 +210,10 @@ describe('hostNetwork pods on the node address', () => {
     expect(local[0].http!(2381, '/readyz', {})).toMatchObject({ status: 200, body: 'ok' });
     expect(h.rt.processesAt('172.18.0.3')).toHaveLength(1);
     expect(h.rt.processesAt('10.244.9.9')).toBeUndefined();
+    // A probe's dial finds the same listener on the node's addresses; nginx (pod network) is not there.
+    expect(h.rt.listenerAt('127.0.0.1', 2381)).toBe(local[0]);
+    expect(h.rt.listenerAt('172.18.0.3', 2379)).toBe(local[0]);
+    expect(h.rt.listenerAt('127.0.0.1', 80)).toBeNull();
+    expect(h.rt.listenerAt('10.244.9.9', 80)).toBeUndefined();
   });
 });

@@ -10,10 +10,13 @@
 import type { ContainerRuntime } from '../../../node/cri/runtime';
 import { execTimedOut } from '../../../node/cri/exec';
 import { grpcErrorMessage } from '../../container/runtime';
-import type { ProbeDone, ProbeNetwork } from './probe';
+import type { ProbeDone, ProbeNetwork, ProbeOutcome } from './probe';
 
 /** upstream: exec.go maxReadLength (10 KiB of output kept). */
 const MAX_READ = 10 * 1024;
+
+/** `true` and most health commands: exit 0 with no output (one outcome for all of them). */
+const SILENT_SUCCESS: ProbeOutcome = Object.freeze({ result: 'success', output: '' });
 
 export function doExecProbe(runtime: Pick<ContainerRuntime, 'ExecSync'>, net: ProbeNetwork, containerID: string, command: string[], timeoutSeconds: number, done: ProbeDone): void {
   // A hung container never answers: the runtime's deadline ends the exec.
@@ -21,6 +24,7 @@ export function doExecProbe(runtime: Pick<ContainerRuntime, 'ExecSync'>, net: Pr
   runtime.ExecSync(containerID, command, timeoutSeconds, (r) => {
     if (r.ok) {
       const data = (r.value.stdout + r.value.stderr).slice(0, MAX_READ);
+      if (data === '' && r.value.exitCode === 0) return done(SILENT_SUCCESS);
       return done({ result: r.value.exitCode === 0 ? 'success' : 'failure', output: data });
     }
     if (r.error.code === 'DeadlineExceeded') return done({ result: 'failure', output: r.error.message });

@@ -22,6 +22,11 @@ export type ProbeDone = (o: ProbeOutcome) => void;
 /** The node side of a probe: the pods' processes on this node and the clock for timeouts. */
 export interface ProbeNetwork {
   processesAt(ip: string): Process[] | undefined;
+  /**
+   * The first of processesAt(ip) listening on the port, without making the list (null: none
+   * listens; undefined: no such address). dial uses it when the node offers it.
+   */
+  listenerAt?(ip: string, port: number): Process | null | undefined;
   /** The probed container stops answering (`sim container hang`). */
   hung: boolean;
   /** Runs fn after ms of virtual time (a timeout). */
@@ -36,6 +41,10 @@ const REFUSED: Dial = Object.freeze({ kind: 'refused' });
 
 export function dial(net: ProbeNetwork, host: string, port: number): Dial {
   if (net.hung) return TIMEOUT;
+  if (net.listenerAt) {
+    const process = net.listenerAt(host, port);
+    return process === undefined ? TIMEOUT : process === null ? REFUSED : { kind: 'open', process };
+  }
   const procs = net.processesAt(host);
   // No pod with that address on this node: nothing answers the SYN (the dial times out).
   if (procs === undefined) return TIMEOUT;
