@@ -291,7 +291,8 @@ export class Console {
       // kubectl exec ends with the shell's status.
       return status === 0 ? ok('') : { stdout: '', stderr: `command terminated with exit code ${status}\n`, exitCode: status };
     }
-    const out = await runKubectl([...session.execArgs, '--', session.shell, '-c', lineScript(session, cmd.line, cmd.stdin)], this.#kubectlContext());
+    // The line goes to the shell on its stdin (as a terminal's input would), so `ps` lists a plain `sh`.
+    const out = await runKubectl([...session.execArgs, '-i', '--', session.shell], this.#kubectlContext(lineScript(session, cmd.line, cmd.stdin)));
     if (out.exitCode !== 0) {
       // The container went away under the session (deleted, restarted): kubectl exec ends with it.
       this.#shell = undefined;

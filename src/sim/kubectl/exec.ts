@@ -60,7 +60,9 @@ export const execCommand: CommandSpec = {
       if (!findContainerByName(pod, container)) fail(`container ${container} not found in pod ${pod.metadata.name}`);
     } else container = defaultContainer(pod, (s) => out.err(s), quiet);
     if (!pod.spec?.nodeName) fail(`pod ${pod.metadata.name} does not have a host assigned`);
-    const r = await podExec(dialOf(inv), { namespace: pod.metadata.namespace, name: pod.metadata.name, node: pod.spec.nodeName }, container, command);
+    // -i: kubectl's own stdin (a heredoc, a pipe) goes to the command, then closes.
+    const stdin = flags.bool('stdin') ? (inv.ctx.stdin ?? '') : undefined;
+    const r = await podExec(dialOf(inv), { namespace: pod.metadata.namespace, name: pod.metadata.name, node: pod.spec.nodeName }, container, command, stdin);
     if (!r.ok) throw new KubectlError(r.error);
     out.out(r.value.stdout);
     out.err(r.value.stderr);

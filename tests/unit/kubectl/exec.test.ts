@@ -10,6 +10,19 @@ describe('kubectl exec', () => {
     expect((await b.run('kubectl exec box -- cat /etc/hostname')).stdout).toBe('box\n');
   });
 
+  it('-i sends its stdin to the command (then closes it); without -i the command reads nothing', async () => {
+    const b = await boot();
+    await b.run('kubectl apply -f -', podYAML('box', [{ name: 'main' }]));
+    await b.cluster.advance(20_000);
+    // a file copied in without kubectl cp, and read back
+    expect(await b.run("kubectl exec -i box -- sh -c 'cat > /tmp/f; wc -c < /tmp/f'", 'hello file\n')).toEqual({ stdout: '11\n', stderr: '', exitCode: 0 });
+    expect((await b.run('kubectl exec box -- cat /tmp/f')).stdout).toBe('hello file\n');
+    // sh with neither -c nor a script file reads its commands from stdin, as a plain `sh` listed by ps
+    const ps = await b.run('kubectl exec -i box -- sh', 'echo hi\nps\n');
+    expect(ps.stdout).toMatch(/^hi\nPID {3}USER {5}TIME {2}COMMAND\n {4}1 root {6}0:00 sleep 3600\n +\d+ root {6}0:00 sh\n +\d+ root {6}0:00 ps\n$/);
+    expect(await b.run('kubectl exec box -- cat', 'ignored\n')).toEqual({ stdout: '', stderr: '', exitCode: 0 });
+  });
+
   it('ends with the exit code of the command, as kubectl does', async () => {
     const b = await boot();
     await b.run('kubectl apply -f -', podYAML('box', [{ name: 'main' }]));

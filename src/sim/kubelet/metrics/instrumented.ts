@@ -54,8 +54,10 @@ export function instrumentedRuntime(runtime: ContainerRuntime, metrics: KubeletM
 
 function timed(target: ContainerRuntime, value: (...args: unknown[]) => unknown, operation: string, metrics: KubeletMetrics, clock: SimClock): (...args: unknown[]) => unknown {
   return (...args: unknown[]) => {
-    // As before: the last argument is the callback (none: the wrapper is the only argument).
-    const last = Math.max(0, args.length - 1);
+    // The callback is the last function argument (ExecSync's optional stdin may follow it); none: the wrapper is the only argument.
+    let last = args.length - 1;
+    while (last > 0 && typeof args[last] !== 'function') last--;
+    last = Math.max(0, last);
     const cb = args[last] as (r: { ok: boolean }) => void;
     const t0 = clock.now();
     args[last] = (r: { ok: boolean }) => {

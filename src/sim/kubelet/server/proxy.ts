@@ -101,10 +101,10 @@ export function podLogsResult(pod: LogTarget, req: KubeletRequest, r: KubeletDia
 }
 
 /** upstream: ExecREST.Connect -> the kubelet's /exec through the upgrade-aware proxy. */
-export async function podExec(dial: Dial, pod: { namespace: string; name: string; node: string }, container: string, command: string[]): Promise<ProxyOutcome<ExecResult>> {
-  // upstream: streamParams (no stdin, no tty: the console has no terminal).
-  const params = ['stdout=1', 'stderr=1', ...command.map((c) => `command=${encodeURIComponent(c)}`)].join('&');
-  const r = await dial(pod.node, request('POST', `/exec/${pod.namespace}/${pod.name}/${container}?${params}`));
+export async function podExec(dial: Dial, pod: { namespace: string; name: string; node: string }, container: string, command: string[], stdin?: string): Promise<ProxyOutcome<ExecResult>> {
+  // upstream: streamParams (stdin with -i: what kubectl read from its own stdin; no tty: the console has no terminal).
+  const params = [...(stdin !== undefined ? ['stdin=1'] : []), 'stdout=1', 'stderr=1', ...command.map((c) => `command=${encodeURIComponent(c)}`)].join('&');
+  const r = await dial(pod.node, { ...request('POST', `/exec/${pod.namespace}/${pod.name}/${container}?${params}`), ...(stdin !== undefined ? { body: stdin } : {}) });
   if (!r.ok) return { ok: false, error: serverErrorText('', `error dialing backend: ${r.error}`) };
   if (r.res.status !== 200) return { ok: false, error: `error: unable to upgrade connection: ${r.res.body.trimEnd()}` };
   return { ok: true, value: JSON.parse(r.res.body) as ExecResult };

@@ -38,6 +38,8 @@ export interface KubeletRequest {
   clientCertificate?: ClientCertificate;
   /** The port dialled: 10250 (the default), or the read-only port (plain HTTP, no auth) when configured. */
   port?: number;
+  /** The exec's stdin stream (`stdin=1`), whole: what `kubectl exec -i` read from its stdin. */
+  body?: string;
 }
 
 /** upstream: server.go ListenAndServeKubeletReadOnlyServer: only the default handlers, no logs or exec. */
@@ -112,7 +114,7 @@ export class KubeletServer {
       case 'containerLogs':
         return this.#containerLogs(parts.slice(1), query, respond);
       case 'exec':
-        return this.#exec(parts.slice(1), query, respond);
+        return this.#exec(parts.slice(1), query, respond, query.get('stdin') === '1' ? (req.body ?? '') : undefined);
     }
     respond(text(404, '404 page not found\n'));
   }
@@ -195,7 +197,7 @@ export class KubeletServer {
   }
 
   /** upstream: server.go getExec -> the runtime's exec for the container (here CRI ExecSync). */
-  #exec(parts: string[], query: URLSearchParams, respond: (r: KubeletResponse) => void): void {
+  #exec(parts: string[], query: URLSearchParams, respond: (r: KubeletResponse) => void, stdin?: string): void {
     const [namespace, podName, containerName] = parts;
     const command = query.getAll('command');
     if (!namespace || !podName || !containerName) return respond(text(400, 'Missing podNamespace, podID or container name.'));
@@ -205,9 +207,15 @@ export class KubeletServer {
     const st = [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? [])].find((s: any) => s.name === containerName);
     if (!st?.state?.running || !st.containerID) return respond(text(500, `container not found (${goQuote(containerName)})`));
     const id = String(st.containerID).replace(/^[a-z]+:\/\//, '');
-    this.deps.runtime().ExecSync(id, command, 0, (r) => {
-      if (!r.ok) return respond(text(500, `error executing command in container: ${r.error.message}`));
-      respond(json({ stdout: r.value.stdout, stderr: r.value.stderr, exitCode: r.value.exitCode } satisfies ExecResult));
-    });
+    this.deps.runtime().ExecSync(
+      id,
+      command,
+      0,
+      (r) => {
+        if (!r.ok) return respond(text(500, `error executing command in container: ${r.error.message}`));
+        respond(json({ stdout: r.value.stdout, stderr: r.value.stderr, exitCode: r.value.exitCode } satisfies ExecResult));
+      },
+      stdin
+    );
   }
 }

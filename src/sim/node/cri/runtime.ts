@@ -482,7 +482,7 @@ export class ContainerRuntime {
    * seconds (0: no timeout). upstream: containerd internal/cri/server/container_execsync.go
    * (execInternal: "container is not running", "timeout %v exceeded"), runc's exec error text.
    */
-  ExecSync(containerId: string, cmd: string[], timeout: number, cb: CriCallback<{ stdout: string; stderr: string; exitCode: number }>): void {
+  ExecSync(containerId: string, cmd: string[], timeout: number, cb: CriCallback<{ stdout: string; stderr: string; exitCode: number }>, stdin?: string): void {
     // Hot path (an exec probe per container every 10 s): one closure state object, trace events
     // built directly (the same fields, in the same order, as #emit/#return would build them).
     const c0 = this.#containers.get(containerId);
@@ -495,17 +495,17 @@ export class ContainerRuntime {
     if (c0 && c0.status.state === 'CONTAINER_RUNNING' && trivialExitCode(cmd) !== undefined && execProgram(c0.imageProgram, this.images.get(c0.status.image)?.image, cmd) === 'sh') {
       return new ExecRun(this, c0, containerId, 'sh', cmd, timeout, pod, t0, cb).startTrivial(t0 + latency);
     }
-    this.#clock.after(latency, () => this.#execStart(containerId, cmd, timeout, pod, t0, cb));
+    this.#clock.after(latency, () => this.#execStart(containerId, cmd, timeout, pod, t0, cb, stdin));
   }
 
   /** ExecSync's exec starts in the container, after the call's latency. */
-  #execStart(containerId: string, cmd: string[], timeout: number, pod: string | undefined, t0: number, cb: CriCallback<{ stdout: string; stderr: string; exitCode: number }>): void {
+  #execStart(containerId: string, cmd: string[], timeout: number, pod: string | undefined, t0: number, cb: CriCallback<{ stdout: string; stderr: string; exitCode: number }>, stdin?: string): void {
     const c = this.#containers.get(containerId);
     if (!c) return this.#execReturn(pod, t0, containerId, cmd, timeout, { ok: false, error: containerNotFound(containerId) }, cb);
     if (c.status.state !== 'CONTAINER_RUNNING') return this.#execReturn(pod, t0, containerId, cmd, timeout, { ok: false, error: notRunning(c.status.state) }, cb);
     const program = execProgram(c.imageProgram, this.images.get(c.status.image)?.image, cmd);
     if (program === undefined) return this.#execReturn(pod, t0, containerId, cmd, timeout, { ok: true, value: { stdout: '', stderr: execNotFound(cmd[0] ?? '') + '\n', exitCode: 126 } }, cb);
-    new ExecRun(this, c, containerId, program, cmd, timeout, pod, t0, cb).start();
+    new ExecRun(this, c, containerId, program, cmd, timeout, pod, t0, cb, stdin).start();
   }
 
   /** ExecSync's return: traced as #return traces it (details: containerId, cmd, timeout, exitCode when ok), then answered. */
@@ -527,7 +527,7 @@ export class ContainerRuntime {
     clock: (rt: ContainerRuntime): SimClock => rt.#clock,
     context: (rt: ContainerRuntime, c: ContainerRecord, argv: readonly string[], stdout: (t: string) => void, stderr: (t: string) => void): ProcessContext => rt.#context(c, argv, stdout, stderr),
     finish: (rt: ContainerRuntime, x: ExecRun, r: CriResult<{ stdout: string; stderr: string; exitCode: number }>): void => rt.#execReturn(x.pod, x.t0, x.containerId, x.cmd, x.timeout, r, x.cb),
-    start: (rt: ContainerRuntime, x: ExecRun): void => rt.#execStart(x.containerId, x.cmd, x.timeout, x.pod, x.t0, x.cb)
+    start: (rt: ContainerRuntime, x: ExecRun): void => rt.#execStart(x.containerId, x.cmd, x.timeout, x.pod, x.t0, x.cb, x.stdin)
   };
 
   // ---- ImageService ----
@@ -764,13 +764,16 @@ class ExecRun implements ShimHooks {
     readonly timeout: number,
     readonly pod: string | undefined,
     readonly t0: number,
-    readonly cb: CriCallback<{ stdout: string; stderr: string; exitCode: number }>
+    readonly cb: CriCallback<{ stdout: string; stderr: string; exitCode: number }>,
+    /** What `kubectl exec -i` sends on the exec's stdin (then closed). */
+    readonly stdin?: string
   ) {
     this.clock = ContainerRuntime._exec.clock(rt);
   }
 
   #spawn(): Process {
-    return execFactoryFor(this.program)(ContainerRuntime._exec.context(this.rt, this.c, this.cmd, (t) => (this.stdout += t), (t) => (this.stderr += t)));
+    const ctx = ContainerRuntime._exec.context(this.rt, this.c, this.cmd, (t) => (this.stdout += t), (t) => (this.stderr += t));
+    return execFactoryFor(this.program)(this.stdin === undefined ? ctx : { ...ctx, stdin: this.stdin });
   }
 
   /** The exec dies with its container (set at start: the container's stop waiters hold it). */

@@ -130,6 +130,8 @@ export interface ProcessContext {
   stderr(text: string): void;
   /** PID 1's stdin is attached and open (`kubectl run -it ... -- sh`): an interactive shell waits on it. */
   stdinOpen?: boolean;
+  /** What arrives on stdin before it closes (`kubectl exec -i POD -- sh < script`). */
+  stdin?: string;
 }
 
 export interface Process {

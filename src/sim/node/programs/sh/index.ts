@@ -72,7 +72,7 @@ export interface ShellOptions {
 
 export function startShell(ctx: ProcessContext, options: ShellOptions = {}): Process {
   const proc = new ProcState(ctx, options.pid ?? 1);
-  const io: IO = { stdin: new Input(options.stdin ?? ''), out: (s) => ctx.stdout(s), err: (s) => ctx.stderr(s) };
+  const io: IO = { stdin: new Input(options.stdin ?? ctx.stdin ?? ''), out: (s) => ctx.stdout(s), err: (s) => ctx.stderr(s) };
   const shell = new Shell(proc, io, true);
   for (const [k, v] of Object.entries(ctx.env)) shell.setVar(k, v, true);
   if (shell.param('PWD') === undefined) shell.setVar('PWD', shell.cwd, true);
@@ -87,9 +87,12 @@ export function startShell(ctx: ProcessContext, options: ShellOptions = {}): Pro
       }
       // An interactive shell whose stdin stays open (a TTY attached by `kubectl run -it`) waits
       // for input until the attach closes it (the runtime's closeStdin ends the process).
-      if (ctx.stdinOpen && inv.file === undefined && !ctx.argv.slice(1).some((a) => /^-\w*c\w*$/.test(a))) {
+      const fromStdin = inv.file === undefined && !ctx.argv.slice(1).some((a) => /^-\w*c\w*$/.test(a));
+      if (ctx.stdinOpen && fromStdin) {
         for (;;) yield { kind: 'sleep', until: Infinity };
       }
+      // Neither -c nor a file: the commands are read from stdin to its end (`... | kubectl exec -i POD -- sh`).
+      if (fromStdin) inv.script = io.stdin.readAll();
       return yield* shell.runInvocation(inv, io);
     }
     try {
