@@ -3,6 +3,7 @@
  * Comlink and folds the `PageMessage` deltas arriving on a MessagePort into immutable snapshots
  * (`$state.raw`), so components read plain objects and never touch postMessage.
  */
+import { ShownClock } from './shown-clock';
 import * as Comlink from 'comlink';
 import type { TraceEvent } from '../../sim/kernel/trace';
 import { appendBounded, applyChanges, applyUsage, EMPTY_RESOURCE, latestHeartbeats, type KObject, type Resources } from './deltas';
@@ -103,6 +104,8 @@ export class Cluster {
   #ready: Promise<void> | undefined;
   /** performance.now() at which `clock` was last set, to extrapolate between deltas. */
   #clockAt = 0;
+  /** What virtualNow last showed: it does not run backwards when the worker lags its extrapolation. */
+  readonly #shown = new ShownClock();
   #outputListeners = new Set<(text: string) => void>();
   /** The latest moment asked for while a replay runs (scrubbing asks faster than replays go). */
   #seekTarget: number | undefined;
@@ -319,8 +322,8 @@ export class Cluster {
    */
   virtualNow(wallNow = performance.now()): number {
     const { t, running, speed } = this.clock;
-    if (!running) return t;
-    return t + Math.min(Math.max(0, wallNow - this.#clockAt), MAX_EXTRAPOLATION_MS) * speed;
+    const extrapolated = running ? t + Math.min(Math.max(0, wallNow - this.#clockAt), MAX_EXTRAPOLATION_MS) * speed : t;
+    return this.#shown.show(t, extrapolated, running);
   }
 
   /** Runs console lines (`kubectl ...`, `sim ...`, heredocs allowed); waits for the boot first. */
