@@ -6,6 +6,7 @@
  * kubernetes.io private claims: namespace, serviceaccount, pod/secret/node, warnafter).
  */
 import { SIM_EPOCH_MS } from '../kernel/clock';
+import { encodeBase64Url } from './base64';
 
 /** The API server's issuer and default audience (kubeadm's --service-account-issuer). */
 export const SERVICE_ACCOUNT_ISSUER = 'https://kubernetes.default.svc.cluster.local';
@@ -24,13 +25,6 @@ export interface TokenClaims {
   node?: { name: string; uid?: string };
   /** Projected tokens of a pod carry warnafter (the kubelet refreshes them before). */
   warnAfterSeconds?: number;
-}
-
-export function encodeBase64Url(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let bin = '';
-  for (const b of bytes) bin += String.fromCharCode(b);
-  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 /** Unix seconds of a virtual time. */

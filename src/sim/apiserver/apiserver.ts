@@ -16,6 +16,7 @@ import { admitPriority, defaultTolerationSeconds, serviceAccountVolume, storageO
 import { generateName, Rand } from '../kernel/rand';
 import { timestamp } from '../kernel/clock';
 import { mintServiceAccountToken, SERVICE_ACCOUNT_ISSUER } from '../api/sa-token';
+import { encodeBase64 } from '../api/base64';
 import type { TraceInput } from '../kernel/trace';
 import { Store, keyOf, thaw, type KObject, type StoredEvent } from './store';
 import { cannotBeHandled, decodeInto, strictDecodingError, type FieldValidation } from './decode';
@@ -689,12 +690,4 @@ function convertOnWrite(r: ResourceInfo, obj: KObject): void {
     obj.data = data;
     delete obj.stringData;
   }
-}
-
-/** base64 of a string's UTF-8 bytes ([]byte(v) marshalled). */
-function encodeBase64(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let bin = '';
-  for (const b of bytes) bin += String.fromCharCode(b);
-  return btoa(bin);
 }

@@ -126,6 +126,12 @@ export function usageError(path: string, msg: string): never {
   throw new CommandFailure({ message: `${msg}\nSee '${path} -h' for help and examples` });
 }
 
+/** The one NAME a create generator takes. upstream: create.go NameFromCommandArgs */
+export function nameFromArgs(inv: Invocation): string {
+  if (inv.args.length !== 1) usageError(inv.path, `exactly one NAME is required, got ${inv.args.length}`);
+  return inv.args[0];
+}
+
 /** Fails with an API error as kubectl prints it. */
 export function failStatus(status: Status): never {
   throw new CommandFailure({ status });

@@ -8,17 +8,11 @@
 import type { KObject } from '../apiserver/store';
 import { resourceByName } from '../api/resources';
 import { LabelSelectorError, parseSelector } from '../api/labels';
-import { OUTPUT_FLAGS, fail, usageError, type CommandSpec, type Invocation } from './command';
+import { OUTPUT_FLAGS, fail, nameFromArgs, type CommandSpec, type Invocation } from './command';
 import type { FlagDef } from './flags';
 import { checkOutputFormat, MUTATION_FORMATS, printObjects } from './output';
 
 type Generate = (inv: Invocation, r: ReturnType<typeof resourceByName>, obj: KObject, wrap?: string) => Promise<void>;
-
-/** upstream: create.go NameFromCommandArgs */
-function nameFromArgs(inv: Invocation): string {
-  if (inv.args.length !== 1) usageError(inv.path, `exactly one NAME is required, got ${inv.args.length}`);
-  return inv.args[0];
-}
 
 function meta(inv: Invocation, name: string, namespaced: boolean): KObject {
   return { creationTimestamp: null, name, ...(namespaced && inv.explicitNamespace ? { namespace: inv.namespace } : {}) };

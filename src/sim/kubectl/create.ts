@@ -9,6 +9,7 @@
 import type { KObject } from '../apiserver/store';
 import { resourceByName, type ResourceInfo } from '../api/resources';
 import { isConfigMapKey } from '../api/validation/names';
+import { encodeBase64 } from '../api/base64';
 import {
   AggregateError,
   DRY_RUN_FLAG,
@@ -21,6 +22,7 @@ import {
   entryOf,
   fail,
   failStatus,
+  nameFromArgs,
   usageError,
   withSource,
   type CommandSpec,
@@ -37,12 +39,6 @@ import { createCronJobCommand, createJobCommand } from './create-job';
 import { createPodDisruptionBudgetCommand, createPriorityClassCommand, createServiceAccountCommand, createTokenCommand } from './create-policy';
 
 const CREATE_FLAGS: FlagDef[] = [...OUTPUT_FLAGS, DRY_RUN_FLAG, FIELD_MANAGER_FLAG('kubectl-create'), VALIDATE_FLAG, { name: 'save-config', type: 'bool' }];
-
-/** upstream: create.go NameFromCommandArgs */
-function nameFromArgs(inv: Invocation): string {
-  if (inv.args.length !== 1) usageError(inv.path, `exactly one NAME is required, got ${inv.args.length}`);
-  return inv.args[0];
-}
 
 /** `--save-config`: the object's JSON as the last-applied annotation. upstream: util.CreateOrUpdateAnnotation */
 function saveConfig(inv: Invocation, obj: KObject): KObject {
@@ -222,13 +218,6 @@ const createConfigMap: CommandSpec = {
   }
 };
 
-function base64(s: string): string {
-  const bytes = new TextEncoder().encode(s);
-  let bin = '';
-  for (const b of bytes) bin += String.fromCharCode(b);
-  return btoa(bin);
-}
-
 const createSecretGeneric: CommandSpec = {
   name: 'generic',
   long: 'Create a secret based on a file, directory, or specified literal value.',
@@ -244,7 +233,7 @@ const createSecretGeneric: CommandSpec = {
         invalidKey: (key, errs) => `"${key}" is not valid key name for a Secret ${errs.join(';')}`,
         duplicateKey: (key) => `cannot add key ${key}, another key by that name already exists`
       },
-      base64
+      encodeBase64
     );
     const type = inv.flags.str('type');
     const obj: KObject = {

@@ -5,6 +5,7 @@
  * Upstream: busybox coreutils/{sort,uniq,tr,cut}.c, editors/sed.c.
  */
 
+import { encodeBase64 } from '../../../../api/base64';
 import { FS_ERROR_TEXT } from '../../process';
 import { isFsError, linesOf, parseFlags, readInput, type Applet } from './applet';
 
@@ -228,9 +229,7 @@ const base64: Applet = (call) => {
     call.io.out(new TextDecoder().decode(Uint8Array.from(bin, (ch) => ch.charCodeAt(0))));
     return 0;
   }
-  let bin = '';
-  for (const b of new TextEncoder().encode(text)) bin += String.fromCharCode(b);
-  const encoded = btoa(bin);
+  const encoded = encodeBase64(text);
   const width = typeof flags.w === 'string' ? Number(flags.w) : 76;
   if (!Number.isInteger(width) || width < 0) {
     call.io.err(`base64: invalid number '${flags.w}'\n`);
