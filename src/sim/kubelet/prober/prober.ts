@@ -8,7 +8,7 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import type { EventRecorder } from '../../client/events';
-import type { ContainerRuntime } from '../../node/cri/runtime';
+import { newListenerMemo, type ContainerRuntime, type ListenerMemo } from '../../node/cri/runtime';
 import { expand } from '../kuberuntime/container-config';
 import type { Result } from './results/results-manager';
 import { doExecProbe } from './probe/exec';
@@ -93,7 +93,7 @@ export class Prober {
     const isHost = (ip: string) => ip === '127.0.0.1' || ip === 'localhost' || ip === hostIP;
     this.#processesAt = (ip) => (isHost(ip) ? hostNetworkProcesses.call(runtime) : processesAt.call(runtime, ip));
     // The node's own addresses reach the hostNetwork pods (the runtime answers 'localhost' only through this list).
-    const listener = listenerAt && ((ip: string, port: number) => (isHost(ip) ? (hostNetworkProcesses.call(runtime).find((p) => p.listening().includes(port)) ?? null) : listenerAt.call(runtime, ip, port)));
+    const listener = listenerAt && ((ip: string, port: number, memo?: ListenerMemo) => (isHost(ip) ? (hostNetworkProcesses.call(runtime).find((p) => p.listening().includes(port)) ?? null) : listenerAt.call(runtime, ip, port, memo)));
     this.#net = Object.freeze({ processesAt: this.#processesAt, ...(listener ? { listenerAt: listener } : {}), hung: false, after: deps.after });
     this.#hungNet = Object.freeze({ processesAt: this.#processesAt, ...(listener ? { listenerAt: listener } : {}), hung: true, after: deps.after });
   }
@@ -160,9 +160,9 @@ export class Prober {
       case 'exec':
         return doExecProbe(this.#exec, net, containerID, h.command, timeout, done);
       case 'http':
-        return doHTTPProbe(net, { scheme: h.scheme, host: h.host || podIP, port: h.port, path: h.path, headers: h.headers }, timeout, done);
+        return doHTTPProbe(net, { scheme: h.scheme, host: h.host || podIP, port: h.port, path: h.path, headers: h.headers }, timeout, done, call.memo);
       case 'tcp':
-        return doTCPProbe(net, h.host || podIP, h.port, timeout, done);
+        return doTCPProbe(net, h.host || podIP, h.port, timeout, done, call.memo);
       case 'grpc':
         return doGRPCProbe(net, podIP, h.port, h.service, timeout, done);
       case 'error':
@@ -177,6 +177,8 @@ export class ProbeCall {
   /** The pod status and container of the probe running now. */
   status: any;
   containerID = '';
+  /** Where this probe's last dial went (the runtime answers from it while nothing reachable changed). */
+  readonly memo: ListenerMemo = newListenerMemo();
   /** The handler, once worked out (only for frozen API objects: they cannot change under it). */
   #handler?: Handler;
 

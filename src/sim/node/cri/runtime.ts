@@ -101,6 +101,19 @@ interface ContainerRecord {
   rand?: SeededRand;
 }
 
+/**
+ * What a prober remembers of its last dial (ContainerRuntime.listenerAt): the pod's first container
+ * answered on ip:port while the runtime's network stood at `epoch`. Made once per probe; opaque.
+ */
+export interface ListenerMemo {
+  epoch: number;
+  ip: string;
+  port: number;
+  container?: { shim: { process?: Process } };
+}
+
+export const newListenerMemo = (): ListenerMemo => ({ epoch: -1, ip: '', port: 0, container: undefined });
+
 export class ContainerRuntime {
   readonly node: string;
   readonly cni: BridgePlugin;
@@ -124,6 +137,12 @@ export class ContainerRuntime {
   /** Reserved container names (`<name>_<pod>_<ns>_<uid>_<attempt>`) -> container ID. */
   readonly #names = new Map<string, string>();
   readonly #exitListeners = new Set<(e: ContainerExitEvent) => void>();
+  /**
+   * Bumped whenever what a connection to a pod IP can reach changes (a sandbox comes or goes or
+   * stops, a container is created, started, exits or is removed): a probe's ListenerMemo is good
+   * while it stays the same.
+   */
+  #netEpoch = 0;
 
   constructor(opts: RuntimeOptions) {
     this.node = opts.node;
@@ -205,6 +224,7 @@ export class ContainerRuntime {
           const record: SandboxRecord = { status, pod, containers: new Set(), config };
           this.#sandboxes.set(id, record);
           if (ip) this.#byIP.set(ip, record);
+          this.#netEpoch++;
           finish({ ok: true, value: id }, { ip });
         });
       });
@@ -238,6 +258,7 @@ export class ContainerRuntime {
         for (const cid of cur.containers) this.#removeContainer(cid);
         this.#sandboxes.delete(podSandboxId);
         if (this.#byIP.get(cur.status.network.ip) === cur) this.#byIP.delete(cur.status.network.ip);
+        this.#netEpoch++;
       }
       done({ ok: true, value: undefined });
     });
@@ -288,6 +309,7 @@ export class ContainerRuntime {
       if (argv.length === 0) return done({ ok: false, error: new CriError('Unknown', `failed to generate container ${JSON.stringify(id)} spec: no command specified`) });
       this.#names.set(reservedName, id);
       sandbox.containers.add(id);
+      this.#netEpoch++;
       const record: ContainerRecord = {
         status: {
           id,
@@ -325,6 +347,7 @@ export class ContainerRuntime {
       if ('error' in creds) {
         this.#names.delete(reservedName);
         sandbox.containers.delete(id);
+        this.#netEpoch++;
         return done({ ok: false, error: new CriError('Unknown', `failed to generate container ${JSON.stringify(id)} spec: ${creds.error}`) });
       }
       record.security = processSecurity(secContext, creds);
@@ -352,6 +375,7 @@ export class ContainerRuntime {
         () => factoryFor(program)({ ...this.#context(record, argv, (t) => log?.write('stdout', t), (t) => log?.write('stderr', t)), ...(config.stdin ? { stdinOpen: true } : {}) })
       );
       this.#containers.set(id, record);
+      this.#netEpoch++;
       done({ ok: true, value: id });
     });
   }
@@ -369,6 +393,7 @@ export class ContainerRuntime {
       }
       c.status.state = 'CONTAINER_RUNNING';
       c.status.startedAt = this.#clock.now();
+      this.#netEpoch++;
       this.#emit('process.start', c.pod, { containerId, container: c.status.metadata.name, program: c.shim.program, argv: c.shim.argv });
       // containerd opens the log file when the container starts, so a silent container has an empty log.
       if (c.logFile) new CriLogWriter(this.nodeFS, c.logFile, () => this.#clock.now(), this.#logAppended).open();
@@ -590,7 +615,13 @@ export class ContainerRuntime {
    * listening on the port, found without making the list (every probe dials). null: the address
    * is here and nothing listens on the port; undefined: no such address here.
    */
-  listenerAt(ip: string, port: number): Process | null | undefined {
+  listenerAt(ip: string, port: number, memo?: ListenerMemo): Process | null | undefined {
+    // The same address and port as last time, nothing reachable changed since, and the container
+    // found then is the sandbox's first: its process, if it still listens, is still the answer.
+    if (memo !== undefined && memo.epoch === this.#netEpoch && memo.ip === ip && memo.port === port) {
+      const p = memo.container!.shim.process;
+      if (p && p.listening().includes(port)) return p;
+    }
     if (ip !== '' && (ip === this.#hostIP || ip.startsWith('127.'))) {
       for (const sb of this.#sandboxes.values()) {
         if (sb.status.state !== 'SANDBOX_READY' || !sb.config.hostNetwork) continue;
@@ -601,7 +632,23 @@ export class ContainerRuntime {
     }
     const sb = ip === '' ? undefined : this.#byIP.get(ip);
     if (!sb || sb.status.state !== 'SANDBOX_READY') return undefined;
-    return this.#listenerIn(sb, port) ?? null;
+    if (memo === undefined) return this.#listenerIn(sb, port) ?? null;
+    let first = true;
+    for (const cid of sb.containers) {
+      const c = this.#containers.get(cid);
+      const p = c?.shim.process;
+      if (p && p.listening().includes(port)) {
+        if (first) {
+          memo.epoch = this.#netEpoch;
+          memo.ip = ip;
+          memo.port = port;
+          memo.container = c;
+        }
+        return p;
+      }
+      first = false;
+    }
+    return null;
   }
 
   #listenerIn(sb: SandboxRecord, port: number): Process | undefined {
@@ -672,6 +719,7 @@ export class ContainerRuntime {
     }
     if (sb.status.netns) this.cni.del(sb.status.id, sb.status.netns, 'eth0', sb.pod);
     sb.status.state = 'SANDBOX_NOTREADY';
+    this.#netEpoch++;
   }
 
   #removeContainer(containerId: string): void {
@@ -679,6 +727,7 @@ export class ContainerRuntime {
     if (!c) return;
     if (c.status.state === 'CONTAINER_RUNNING') c.shim.signal('SIGKILL');
     this.#containers.delete(containerId);
+    this.#netEpoch++;
     this.#names.delete(c.reservedName);
     // upstream: the kubelet removes the container's log file with it (kuberuntime_container.go removeContainerLog).
     if (c.logFile) this.nodeFS.remove(c.logFile);
@@ -689,6 +738,7 @@ export class ContainerRuntime {
   #exited(c: ContainerRecord, exitCode: number, signal?: Signal, reason?: string): void {
     const s = c.status;
     s.state = 'CONTAINER_EXITED';
+    this.#netEpoch++;
     s.finishedAt = this.#clock.now();
     s.exitCode = exitCode;
     s.reason = reason ?? (exitCode === 0 ? 'Completed' : 'Error');

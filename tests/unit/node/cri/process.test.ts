@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sandboxConfig, setup } from './harness';
 import type { Mount } from '../../../../src/sim/node/cri/types';
+import { newListenerMemo } from '../../../../src/sim/node/cri/runtime';
 
 const LOG_DIR = '/var/log/pods/default_web_uid-web';
 
@@ -192,6 +193,30 @@ describe('the network seen from a pod', () => {
     expect('body' in page && page.body).toContain('<title>Welcome to nginx!</title>');
     const missing = nginx.http!(80, '/nope', {});
     expect('status' in missing && missing.status).toBe(404);
+  });
+  it("a probe's dial memo answers as a fresh lookup would, through a stop and a removal", () => {
+    const h = setup();
+    const first = run(h, 'web', 'nginx');
+    h.clock.runUntil(h.clock.now() + 10);
+    const memo = newListenerMemo();
+    const nginx = h.rt.processesAt('10.244.1.2')![0];
+    expect(h.rt.listenerAt('10.244.1.2', 80, memo)).toBe(nginx);
+    expect(h.rt.listenerAt('10.244.1.2', 80, memo)).toBe(nginx);
+    // Another port or address with the same memo: looked up afresh.
+    expect(h.rt.listenerAt('10.244.1.2', 8080, memo)).toBeNull();
+    expect(h.rt.listenerAt('10.244.1.2', 80, memo)).toBe(nginx);
+    // The container stops: the address is there, nothing listens.
+    h.ok<void>((cb) => h.rt.StopContainer(first.containerId, 0, cb));
+    expect(h.rt.listenerAt('10.244.1.2', 80, memo)).toBeNull();
+    // The sandbox goes: no such address; a new pod's nginx answers on its own.
+    h.ok<void>((cb) => h.rt.RemovePodSandbox(first.sandboxId, cb));
+    expect(h.rt.listenerAt('10.244.1.2', 80, memo)).toBeUndefined();
+    run(h, 'web2', 'nginx');
+    h.clock.runUntil(h.clock.now() + 10);
+    const next = h.rt.processesAt('10.244.1.3')![0];
+    expect(next).not.toBe(nginx);
+    expect(h.rt.listenerAt('10.244.1.3', 80, memo)).toBe(next);
+    expect(h.rt.listenerAt('10.244.1.2', 80, memo)).toBeUndefined();
   });
 });
 

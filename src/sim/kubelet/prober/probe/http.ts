@@ -7,6 +7,7 @@
  * (NewRequestForHTTPGetAction: User-Agent kube-probe/<major.minor>, Accept "*\/*"), pkg/kubelet/prober/prober.go formatURL
  */
 import type { HttpResponse } from '../../../node/programs/process';
+import type { ListenerMemo } from '../../../node/cri/runtime';
 import { dial, joinHostPort, type ProbeDone, type ProbeNetwork } from './probe';
 
 /** upstream: request.go userAgent: "kube-probe/" + major.minor of the kubelet's version. */
@@ -55,14 +56,15 @@ export function formatURL(scheme: string, host: string, port: number, path: stri
   return `${scheme}://${joinHostPort(host, port)}${p}`;
 }
 
-export function doHTTPProbe(net: ProbeNetwork, req: HTTPProbeRequest, timeoutSeconds: number, done: ProbeDone): void {
+export function doHTTPProbe(net: ProbeNetwork, req: HTTPProbeRequest, timeoutSeconds: number, done: ProbeDone, memo?: ListenerMemo): void {
   const headers = probeHeaders(req.headers);
   // The URL is only written in failures and followed redirects: made when first needed (no
   // string or closure per probe that succeeds).
   let url: string | undefined;
   let { host, port, path } = req;
   for (let redirects = 0; ; redirects++) {
-    const d = dial(net, host, port);
+    // A followed redirect dials elsewhere: the memo is for the probe's own address.
+    const d = dial(net, host, port, redirects === 0 ? memo : undefined);
     if (d.kind === 'refused') return done({ result: 'failure', output: `Get ${JSON.stringify((url ??= urlOf(req)))}: dial tcp ${joinHostPort(host, port)}: connect: connection refused` });
     if (d.kind === 'timeout') {
       const quoted = JSON.stringify((url ??= urlOf(req)));

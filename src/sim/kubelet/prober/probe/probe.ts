@@ -7,6 +7,7 @@
  * upstream: pkg/probe/probe.go (Result: success, warning, failure, unknown)
  */
 import type { Process } from '../../../node/programs/process';
+import type { ListenerMemo } from '../../../node/cri/runtime';
 
 export type ProbeResult = 'success' | 'warning' | 'failure' | 'unknown';
 
@@ -26,7 +27,7 @@ export interface ProbeNetwork {
    * The first of processesAt(ip) listening on the port, without making the list (null: none
    * listens; undefined: no such address). dial uses it when the node offers it.
    */
-  listenerAt?(ip: string, port: number): Process | null | undefined;
+  listenerAt?(ip: string, port: number, memo?: ListenerMemo): Process | null | undefined;
   /** The probed container stops answering (`sim container hang`). */
   hung: boolean;
   /** Runs fn after ms of virtual time (a timeout). */
@@ -39,10 +40,11 @@ export type Dial = { kind: 'open'; process: Process } | { kind: 'refused' } | { 
 const TIMEOUT: Dial = Object.freeze({ kind: 'timeout' });
 const REFUSED: Dial = Object.freeze({ kind: 'refused' });
 
-export function dial(net: ProbeNetwork, host: string, port: number): Dial {
+/** `memo`: the probe's own memo of its last dial (see ListenerMemo), for a probe that dials the same place every period. */
+export function dial(net: ProbeNetwork, host: string, port: number, memo?: ListenerMemo): Dial {
   if (net.hung) return TIMEOUT;
   if (net.listenerAt) {
-    const process = net.listenerAt(host, port);
+    const process = net.listenerAt(host, port, memo);
     return process === undefined ? TIMEOUT : process === null ? REFUSED : { kind: 'open', process };
   }
   const procs = net.processesAt(host);

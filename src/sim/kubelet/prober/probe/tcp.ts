@@ -2,13 +2,14 @@
  * The tcpSocket probe: success when the connection is accepted; the dial error is the output.
  * upstream: pkg/probe/tcp/tcp.go DoTCPProbe (net.DialTimeout; "Convert errors to failures to handle timeouts")
  */
+import type { ListenerMemo } from '../../../node/cri/runtime';
 import { dial, joinHostPort, type ProbeDone, type ProbeNetwork, type ProbeOutcome } from './probe';
 
 /** A connection accepted (the same outcome every time). */
 const CONNECTED: ProbeOutcome = Object.freeze({ result: 'success', output: '' });
 
-export function doTCPProbe(net: ProbeNetwork, host: string, port: number, timeoutSeconds: number, done: ProbeDone): void {
-  const d = dial(net, host, port);
+export function doTCPProbe(net: ProbeNetwork, host: string, port: number, timeoutSeconds: number, done: ProbeDone, memo?: ListenerMemo): void {
+  const d = dial(net, host, port, memo);
   if (d.kind === 'open') return done(CONNECTED);
   const addr = joinHostPort(host, port);
   if (d.kind === 'refused') return done({ result: 'failure', output: `dial tcp ${addr}: connect: connection refused` });
