@@ -10,6 +10,7 @@ import { resourceByName, RESOURCES, type ResourceInfo, apiVersionOf } from '../a
 import { parseSelector } from '../api/labels';
 import { parseFieldSelector, fieldsForObject, validateFieldSelector, convertFieldSelector, type FieldSelector } from '../api/fields';
 import { validate } from '../api/validation';
+import { validatePodEphemeralContainersUpdate } from '../api/validation/pod';
 import { invalid as fieldInvalid, path, statusMessage, toStatusCauses } from '../api/validation/field';
 import { applyDefaults } from '../api/defaults';
 import { admitPriority, defaultTolerationSeconds, serviceAccountVolume, storageObjectInUseProtection } from '../api/defaults/admission';
@@ -35,7 +36,7 @@ export interface ApiRequest {
   resource: string;
   namespace?: string;
   name?: string;
-  subresource?: 'status' | 'binding' | 'eviction' | 'finalize' | 'token';
+  subresource?: 'status' | 'binding' | 'eviction' | 'finalize' | 'token' | 'ephemeralcontainers';
   body?: KObject;
   labelSelector?: string;
   fieldSelector?: string;
@@ -373,6 +374,7 @@ export class ApiServer {
       if (obj.metadata?.annotations !== undefined && r.name === 'nodes') next.metadata.annotations = obj.metadata.annotations;
       return this.#commitUpdate(r, old, next, req.dryRun ?? false);
     }
+    if (req.subresource === 'ephemeralcontainers') return this.#updateEphemeralContainers(r, req, old, obj);
     if (HAS_STATUS_SUBRESOURCE.has(r.name)) obj.status = old.status === undefined ? undefined : thaw(old.status);
     if (obj.status === undefined) delete obj.status;
     applyDefaults(r.kind, obj);
@@ -381,6 +383,25 @@ export class ApiServer {
     this.#validateOrThrow(r, obj, old);
     this.#podSecurity(r, obj, old);
     return this.#commitUpdate(r, old, obj, req.dryRun ?? false);
+  }
+
+  /**
+   * pods/ephemeralcontainers (what `kubectl debug` patches): only spec.ephemeralContainers of the
+   * body is taken, defaulted, validated (existing ones may not change or go), checked by PodSecurity.
+   * upstream: pkg/registry/core/pod/strategy.go podEphemeralContainersStrategy (dropNonEphemeralContainerUpdates),
+   * pkg/apis/core/validation/validation.go ValidatePodEphemeralContainersUpdate
+   */
+  #updateEphemeralContainers(r: ResourceInfo, req: ApiRequest, old: KObject, body: KObject): KObject {
+    if (r.name !== 'pods') throw notFound(r, req.name ?? '');
+    const next = thaw(old);
+    const ephemeral = body.spec?.ephemeralContainers;
+    if (Array.isArray(ephemeral) && ephemeral.length > 0) next.spec.ephemeralContainers = ephemeral;
+    else delete next.spec.ephemeralContainers;
+    applyDefaults(r.kind, next);
+    const errs = validatePodEphemeralContainersUpdate(next, old);
+    if (errs.length > 0) throw invalid(r.kind, r.group, old.metadata.name, statusMessage(r.kind, old.metadata.name, errs), toStatusCauses(errs));
+    this.#podSecurity(r, next, old);
+    return this.#commitUpdate(r, old, next, req.dryRun ?? false);
   }
 
   #commitUpdate(r: ResourceInfo, old: KObject, obj: KObject, dryRun: boolean): KObject {

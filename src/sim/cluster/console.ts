@@ -271,7 +271,13 @@ export class Console {
     const probe = out.exitCode === 0 ? parseProbe(out.stdout) : undefined;
     if (!probe) return out;
     this.#shell = { execArgs, shell: run.shell, ...probe, run: { namespace: run.namespace, pod: run.pod, container: run.container, remove: run.remove } };
-    return { stdout: '', stderr: "If you don't see a command prompt, try pressing enter.\n", exitCode: 0 };
+    const prompt = "If you don't see a command prompt, try pressing enter.\n";
+    // What kubectl printed before it attached (kubectl debug: "Defaulting debug container name to ...").
+    const before = run.printed ?? [];
+    if (before.length === 0) return { stdout: '', stderr: prompt, exitCode: 0 };
+    const segments = [...before, { stream: 'stderr' as const, text: prompt }];
+    const text = (stream: 'stdout' | 'stderr') => segments.filter((s) => s.stream === stream).map((s) => s.text).join('');
+    return { stdout: text('stdout'), stderr: text('stderr'), exitCode: 0, segments };
   }
 
   /** `exit` in `kubectl run -it`'s session: the pod's shell ends; with --rm the pod goes. upstream: attach.go, run.go */

@@ -48,6 +48,10 @@ export class Output {
     this.#inline.push({ stream: 'stderr', text });
     this.#warned = true;
   }
+  /** Everything printed so far, in a terminal's order (stdout and warnings as printed, then errors). */
+  printed(): TerminalSegment[] {
+    return [...this.#inline, ...(this.#errors ? [{ stream: 'stderr' as const, text: this.#errors }] : [])].filter((s) => s.text !== '');
+  }
   /** What a terminal shows, when warnings make it differ from stdout then stderr. */
   segments(): TerminalSegment[] | undefined {
     return this.#warned ? [...this.#inline, ...(this.#errors ? [{ stream: 'stderr' as const, text: this.#errors }] : [])] : undefined;

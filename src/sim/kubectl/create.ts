@@ -93,11 +93,12 @@ export function containerNameFromImage(image: string): string {
   if (name.includes(':')) name = name.split(':')[0];
   if (name.includes('@')) name = name.split('@')[0];
   // upstream: sanitizeAndUniquify appends utilrand.String(5); a fixed suffix keeps runs replayable.
-  if (/[_.]/.test(name)) name = `${name.replace(/[_.]/g, '-')}-${suffixOf(image)}`;
+  if (/[_.]/.test(name)) name = `${name.replace(/[_.]/g, '-')}-${nameSuffix(image)}`;
   return name;
 }
 
-function suffixOf(s: string): string {
+/** utilrand.String(5)'s alphabet, the five letters drawn from a hash of `s` (replayable). */
+export function nameSuffix(s: string): string {
   const alphabet = 'bcdfghjklmnpqrstvwxz2456789';
   let h = 2166136261;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619) >>> 0;

@@ -12,6 +12,7 @@ import { applyCommand } from './apply';
 import { diffCommand } from './diff';
 import { createCommand } from './create';
 import { runCommand } from './run';
+import { debugCommand } from './debug';
 import { getCommand } from './get';
 import { describeCommand } from './describe';
 import { deleteCommand } from './delete';
@@ -32,10 +33,17 @@ import { configCommand, resolveContext } from './config';
 import { waitCommand } from './wait';
 import { eventsCommand } from './events';
 
+/** A command's flags and the global ones it does not shadow (cobra: a local flag hides a persistent one of its name, as debug's --profile). */
+function withGlobals(flags: readonly FlagDef[]): FlagDef[] {
+  const own = new Set(flags.map((f) => f.name));
+  return [...flags, ...GLOBAL_FLAGS.filter((g) => !own.has(g.name))];
+}
+
 /** Every command this kubectl has (the console's Tab completion is checked against it). */
 export const COMMANDS: readonly CommandSpec[] = [
   createCommand,
   runCommand,
+  debugCommand,
   setCommand,
   explainCommand,
   getCommand,
@@ -144,7 +152,7 @@ async function dispatch(argv: string[], ctx: KubectlContext, out: Output): Promi
   let path = `kubectl ${spec.name}`;
   // Descend into subcommands (`create namespace`, `create secret generic`).
   while (spec.subcommands && spec.subcommands.length > 0) {
-    const next: { word: string; index: number } | undefined = commandWords(rest, [...spec.flags, ...GLOBAL_FLAGS])[0];
+    const next: { word: string; index: number } | undefined = commandWords(rest, withGlobals(spec.flags))[0];
     const sub: CommandSpec | undefined = next ? findCommand(spec.subcommands, next.word) : undefined;
     if (!sub || !next) break;
     rest = [...rest.slice(0, next.index), ...rest.slice(next.index + 1)];
@@ -152,7 +160,7 @@ async function dispatch(argv: string[], ctx: KubectlContext, out: Output): Promi
     path = `${path} ${sub.name}`;
   }
   const current = spec;
-  const defs = [...current.flags, ...GLOBAL_FLAGS];
+  const defs = withGlobals(current.flags);
   const parsed = parseOrFail(rest, defs, path, () => out.out(commandHelp(path, current)));
   if (!parsed) return;
   const flags = new Flags(parsed);

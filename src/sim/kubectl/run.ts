@@ -12,6 +12,7 @@ import { createGenerated } from './create';
 import { containerLog } from './logs';
 import { CodeExitError } from './exec';
 import { KubectlError } from './command';
+import type { TerminalSegment } from './context';
 
 /** upstream: generate.go ParseLabels */
 function parseLabels(spec: string): Record<string, string> {
@@ -147,7 +148,7 @@ const SHELL_IMAGES: Record<string, string> = { busybox: 'sh', alpine: 'sh', ubun
 const SHELLS = new Set(['sh', 'ash', 'bash']);
 
 /** The shell a `run -it` attaches to: `-- sh` (or bash, ash, /bin/sh), or a shell image's own CMD. */
-function interactiveShellOf(image: string, command: readonly string[]): string | undefined {
+export function interactiveShellOf(image: string, command: readonly string[]): string | undefined {
   if (command.length === 1 && SHELLS.has(command[0].split('/').pop() ?? '')) return command[0];
   if (command.length > 0) return undefined;
   const repo = image.split('@')[0].split(':')[0].split('/').pop() ?? '';
@@ -159,7 +160,7 @@ function interactiveShellOf(image: string, command: readonly string[]): string |
  * typed lines to the shell until `exit` (Console, exec-shell.ts).
  */
 export class InteractiveRun extends Error {
-  constructor(readonly session: { namespace: string; pod: string; container: string; shell: string; remove: boolean }) {
+  constructor(readonly session: { namespace: string; pod: string; container: string; shell: string; remove: boolean; printed?: TerminalSegment[] }) {
     super(`kubectl run: attach to ${session.namespace}/${session.pod}`);
   }
 }

@@ -1117,6 +1117,70 @@ function validateContainers(containers: unknown, volumes: Map<string, Obj>, gp: 
   return errs;
 }
 
+/** upstream: validation.go allowedEphemeralContainerFields (the rest "cannot be set for an Ephemeral Container"). */
+const ALLOWED_EPHEMERAL_FIELDS = new Set(['name', 'image', 'command', 'args', 'workingDir', 'env', 'envFrom', 'volumeMounts', 'volumeDevices', 'terminationMessagePath', 'terminationMessagePolicy', 'imagePullPolicy', 'securityContext', 'stdin', 'stdinOnce', 'tty', 'targetContainerName']);
+/** The EphemeralContainerCommon fields in Go's declaration order (validateFieldAllowList walks them so). */
+const EPHEMERAL_FIELD_ORDER = ['name', 'image', 'command', 'args', 'workingDir', 'ports', 'envFrom', 'env', 'resources', 'resizePolicy', 'restartPolicy', 'volumeMounts', 'volumeDevices', 'livenessProbe', 'readinessProbe', 'startupProbe', 'lifecycle', 'terminationMessagePath', 'terminationMessagePolicy', 'imagePullPolicy', 'securityContext', 'stdin', 'stdinOnce', 'tty'];
+
+/** Go's zero value test for validateFieldAllowList: nil, "", false, 0, an empty struct, list or map. */
+function isZero(v: unknown): boolean {
+  if (v === undefined || v === null || v === '' || v === false || v === 0) return true;
+  if (Array.isArray(v)) return v.length === 0;
+  if (isObj(v)) return Object.values(v).every(isZero);
+  return false;
+}
+
+/**
+ * upstream: pkg/apis/core/validation/validation.go validateEphemeralContainers: each one a valid
+ * container (common rules), its name unique among all the pod's containers, its target one of the
+ * pod's regular or init containers, no field outside the allow list, no subPath mounts.
+ */
+function validateEphemeralContainers(ephemeral: unknown, containers: unknown, initContainers: unknown, volumes: Map<string, Obj>, p: Path, podRestartPolicy: string): FieldError[] {
+  const list = arr(ephemeral).map((c) => (isObj(c) ? c : {}));
+  if (list.length === 0) return [];
+  const errs: FieldError[] = [];
+  const otherNames = new Set<string>([...arr(containers), ...arr(initContainers)].map((c) => str(c?.name)));
+  const allNames = new Set(otherNames);
+  list.forEach((ec, i) => {
+    const ip = p.index(i);
+    errs.push(...validateContainerCommon(ec, volumes, ip, podRestartPolicy));
+    const name = str(ec.name);
+    if (allNames.has(name)) errs.push(duplicate(ip.child('name'), name));
+    else allNames.add(name);
+    const target = str(ec.targetContainerName);
+    if (target !== '' && !otherNames.has(target)) errs.push(notFound(ip.child('targetContainerName'), target));
+    for (const f of EPHEMERAL_FIELD_ORDER) {
+      if (!ALLOWED_EPHEMERAL_FIELDS.has(f) && !isZero(ec[f])) errs.push(forbidden(ip.child(f), 'cannot be set for an Ephemeral Container'));
+    }
+    arr(ec.volumeMounts).forEach((vm, j) => {
+      if (str(vm?.subPath) !== '') errs.push(forbidden(ip.child('volumeMounts').index(j).child('subPath'), 'cannot be set for an Ephemeral Container'));
+      if (str(vm?.subPathExpr) !== '') errs.push(forbidden(ip.child('volumeMounts').index(j).child('subPathExpr'), 'cannot be set for an Ephemeral Container'));
+    });
+  });
+  return errs;
+}
+
+/**
+ * An update through the ephemeralcontainers subresource: the new pod valid, a static pod refused,
+ * and existing ephemeral containers neither removed nor changed (only additions).
+ * upstream: pkg/apis/core/validation/validation.go ValidatePodEphemeralContainersUpdate
+ */
+export function validatePodEphemeralContainersUpdate(newPod: Obj, oldPod: Obj): FieldError[] {
+  const metaPath = path('metadata');
+  const errs = validateObjectMetaUpdate(newPod.metadata, oldPod.metadata, metaPath);
+  errs.push(...validatePodMetadataAndSpec(newPod, { resourceIsPod: true }));
+  if (isObj(oldPod.metadata?.annotations) && MirrorPodAnnotationKey in oldPod.metadata.annotations) return [forbidden(path(''), 'static pods do not support ephemeral containers')];
+  const next = new Map(arr(newPod.spec?.ephemeralContainers).map((c) => [str(c?.name), c]));
+  const specPath = path('spec', 'ephemeralContainers');
+  for (const old of arr(oldPod.spec?.ephemeralContainers)) {
+    const name = str(old?.name);
+    const now = next.get(name);
+    if (now === undefined) errs.push(forbidden(specPath, `existing ephemeral containers ${JSON.stringify(name)} may not be removed\n`));
+    else if (!deepEqual(old, now)) errs.push(forbidden(specPath, `existing ephemeral containers ${JSON.stringify(name)} may not be changed\n${specDiff(old, now, '')}`));
+  }
+  return errs;
+}
+
 /** upstream validateInitContainers */
 function validateInitContainers(
   containers: unknown,
@@ -1387,7 +1451,8 @@ export function validatePodSpec(specIn: unknown, podMeta: Obj | undefined, p: Pa
   });
   errs.push(...validateContainers(spec.containers, vols, gp, p.child('containers'), restartPolicy));
   errs.push(...validateInitContainers(spec.initContainers, spec.containers, vols, gp, p.child('initContainers'), restartPolicy));
-  // ephemeral containers: allowed only through the ephemeralcontainers subresource (see validatePodCreate)
+  // ephemeral containers: set only through the ephemeralcontainers subresource (see validatePodCreate)
+  errs.push(...validateEphemeralContainers(spec.ephemeralContainers, spec.containers, spec.initContainers, vols, p.child('ephemeralContainers'), restartPolicy));
 
   if (spec.hostNetwork === true) {
     arr(spec.containers).forEach((c, i) => {

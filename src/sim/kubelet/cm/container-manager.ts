@@ -38,8 +38,9 @@ export class ContainerManager {
     const cfg = podResourceConfig(pod);
     const cg: PodCgroup = { uid, namespace: pod.metadata.namespace ?? 'default', name: pod.metadata.name, qos: podQOS(pod), cpuRequestMilli: cpuRequestMilli(pod), ...cfg };
     this.os.podCgroups.set(uid, cg);
-    const specs = new Map<string, any>((pod.spec?.containers ?? []).map((c: any) => [c.name, c]));
-    for (const cs of status?.containerStatuses ?? []) {
+    // Ephemeral containers (kubectl debug) run in the pod's cgroup too, with no resources of their own.
+    const specs = new Map<string, any>([...(pod.spec?.containers ?? []), ...(pod.spec?.ephemeralContainers ?? [])].map((c: any) => [c.name, c]));
+    for (const cs of [...(status?.containerStatuses ?? []), ...(status?.ephemeralContainerStatuses ?? [])]) {
       const running = cs.state?.running;
       const spec = specs.get(cs.name);
       if (!running || !spec || !cs.containerID) continue;

@@ -153,6 +153,8 @@ export class KubeGenericRuntimeManager {
     };
     const startAll = (sandboxId: string) => {
       const specs: { c: any; fieldPath: string }[] = [];
+      // Step 5 before the init and regular containers: the ephemeral containers (kubectl debug).
+      for (const i of actions.ephemeralContainersToStart ?? []) specs.push({ c: pod.spec.ephemeralContainers[i], fieldPath: `spec.ephemeralContainers{${pod.spec.ephemeralContainers[i].name}}` });
       if (actions.nextInitContainer !== undefined) {
         const c = pod.spec.initContainers[actions.nextInitContainer];
         specs.push({ c, fieldPath: `spec.initContainers{${c.name}}` });
@@ -209,7 +211,7 @@ export class KubeGenericRuntimeManager {
       this.backOff.next(key, now);
     }
     // upstream: kuberuntime_manager.go SyncPod's start(): an attempt is counted once past the back-off, its failure by error code.
-    const containerType = fieldPath.startsWith('spec.initContainers') ? 'init_container' : 'container';
+    const containerType = fieldPath.startsWith('spec.initContainers') ? 'init_container' : fieldPath.startsWith('spec.ephemeralContainers') ? 'ephemeral_container' : 'container';
     this.metrics?.containerStarting(containerType);
     const finish = done;
     done = () => {
@@ -360,6 +362,7 @@ export class KubeGenericRuntimeManager {
   #fieldPath(pod: any, name: string): string | undefined {
     if ((pod.spec?.initContainers ?? []).some((c: any) => c.name === name)) return `spec.initContainers{${name}}`;
     if ((pod.spec?.containers ?? []).some((c: any) => c.name === name)) return `spec.containers{${name}}`;
+    if ((pod.spec?.ephemeralContainers ?? []).some((c: any) => c.name === name)) return `spec.ephemeralContainers{${name}}`;
     return undefined;
   }
 }

@@ -18,6 +18,8 @@ export interface PodActions {
   initFailed: boolean;
   /** Indices in spec.containers to (re)start. */
   containersToStart: number[];
+  /** Indices in spec.ephemeralContainers to start (once each: they are never restarted); absent when none. */
+  ephemeralContainersToStart?: number[];
   /** Running containers to kill first (a failed liveness or startup probe); absent when none. */
   containersToKill?: ContainerToKill[];
 }
@@ -55,6 +57,10 @@ export function computePodActions(pod: any, status: RuntimePodStatus, probes?: P
   }
   actions.sandboxId = sandbox.id;
   actions.attempt = sandbox.metadata.attempt;
+  // Ephemeral containers may be started even if initialization is not yet complete; they are never restarted.
+  (spec.ephemeralContainers ?? []).forEach((c: any, i: number) => {
+    if (!status.containers.some((s) => s.metadata.name === c.name)) (actions.ephemeralContainersToStart ??= []).push(i);
+  });
   // Init containers run one at a time, in order; the next starts once the previous exited 0.
   const inits: any[] = spec.initContainers ?? [];
   for (let i = 0; i < inits.length; i++) {

@@ -204,7 +204,7 @@ export class KubeletServer {
     const pod = this.#pod(namespace, podName);
     if (!pod) return respond(text(404, `pod ${goQuote(podName)} does not exist\n`));
     // upstream: kubelet.go GetExec -> findContainer: the running container with that name.
-    const st = [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? [])].find((s: any) => s.name === containerName);
+    const st = [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.ephemeralContainerStatuses ?? [])].find((s: any) => s.name === containerName);
     if (!st?.state?.running || !st.containerID) return respond(text(500, `container not found (${goQuote(containerName)})`));
     const id = String(st.containerID).replace(/^[a-z]+:\/\//, '');
     this.deps.runtime().ExecSync(

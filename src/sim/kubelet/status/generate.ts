@@ -192,6 +192,18 @@ export function containerStatuses(pod: any, specContainers: any[], runtime: Runt
   });
 }
 
+/**
+ * The ephemeral containers' statuses (kubectl debug): converted as the regular ones, never ready,
+ * and without `started` (the prober does not set it for them); they do not count for the phase or
+ * the conditions. upstream: kubelet_pods.go generateAPIPodStatus (EphemeralContainerStatuses)
+ */
+function ephemeralStatuses(pod: any, ephemeral: any[], runtime: RuntimePodStatus | undefined, failures: Map<string, SyncFailure>, hasInit: boolean): any[] {
+  return containerStatuses(pod, ephemeral, runtime, failures, hasInit ? 'PodInitializing' : 'ContainerCreating', false).map((s) => {
+    const { started: _started, ...rest } = s;
+    return { ...rest, ready: false };
+  });
+}
+
 export interface GenerateInput {
   pod: any;
   runtime: RuntimePodStatus | undefined;
@@ -231,6 +243,7 @@ export function generateAPIPodStatus({ pod, runtime, failures, hostIP, now, term
     const same = prev && prev.status === c.status;
     return { type: c.type, status: c.status, lastProbeTime: null, lastTransitionTime: same && prev.lastTransitionTime ? prev.lastTransitionTime : c.lastTransitionTime ?? timestamp(now), ...(c.reason ? { reason: c.reason } : {}), ...(c.message ? { message: c.message } : {}) };
   });
+  const ephemeral: any[] = pod.spec?.ephemeralContainers ?? [];
   const sb = runtime?.sandboxes[0];
   const podIP = sb?.network.ip || (pod.spec?.hostNetwork ? hostIP : '') || old.podIP || '';
   const status: any = {
@@ -243,6 +256,7 @@ export function generateAPIPodStatus({ pod, runtime, failures, hostIP, now, term
     startTime: old.startTime ?? timestamp(now),
     ...(hasInit ? { initContainerStatuses: initStatuses } : {}),
     containerStatuses: statuses,
+    ...(ephemeral.length > 0 ? { ephemeralContainerStatuses: ephemeralStatuses(pod, ephemeral, runtime, failures, hasInit) } : {}),
     ...(old.qosClass ? { qosClass: old.qosClass } : {})
   };
   return status;

@@ -57,3 +57,20 @@ describe('terminationGracePeriod (setTerminationGracePeriod)', () => {
     ['30 s by default', { metadata: {}, spec: {} }, undefined, 30]
   ] as const)('%s', (_n, p, reason, want) => expect(terminationGracePeriod(p, container, reason as any)).toBe(want));
 });
+
+describe('computePodActions: ephemeral containers (kubectl debug)', () => {
+  const debugPod = (restartPolicy: string) => ({ metadata: { uid: 'u' }, spec: { restartPolicy, containers: [{ name: 'app' }], ephemeralContainers: [{ name: 'dbg' }, { name: 'dbg2' }] } });
+  it('starts the ones never started, even before the pod initialized; an exited one is never restarted', () => {
+    expect(computePodActions(debugPod('Always'), status).ephemeralContainersToStart).toEqual([0, 1]);
+    const st: RuntimePodStatus = { ...status, containers: [...status.containers, { id: 'd1', state: 'CONTAINER_EXITED', exitCode: 1, metadata: { name: 'dbg', attempt: 0 }, createdAt: 2 } as any] };
+    const a = computePodActions(debugPod('Always'), st);
+    expect(a.ephemeralContainersToStart).toEqual([1]);
+    expect(a.containersToStart).toEqual([]);
+  });
+  it('a pod whose sandbox must be made again starts only its own containers', () => {
+    const down: RuntimePodStatus = { ...status, sandboxes: [{ id: 'sb', state: 'SANDBOX_NOTREADY', metadata: { attempt: 0 } } as any], containers: [] };
+    const a = computePodActions(debugPod('Always'), down);
+    expect(a.createSandbox).toBe(true);
+    expect(a.ephemeralContainersToStart).toBeUndefined();
+  });
+});
