@@ -170,3 +170,22 @@ export async function shellInAContainer({ page, baseURL, screenshot }) {
   const text = await runInConsole(page, "kubectl get secret db -o jsonpath='{.data.password}' | base64 -d", /base64 -d\s+s3cr3t/);
   assert.ok(!/error/.test(text.slice(text.lastIndexOf('base64 -d'))), text);
 }
+
+/** `kubectl debug -it`: an ephemeral container joins a running pod; the console attaches to its shell (the pod's network, the pod's hostname). */
+export async function debugsAPodWithAnEphemeralContainer({ page, baseURL, screenshot }) {
+  await page.goto(`${baseURL}/?autoplay=0`);
+  await waitForNodes(page);
+  await runInConsole(page, 'kubectl run web --image=nginx:1.27', /pod\/web created/);
+  await runInConsole(page, 'sim advance 15s', /\$ sim advance 15s/);
+  await until(async () => (await page.locator('[data-testid="cluster-map"] [data-pod="default/web"]').getAttribute('data-status')) === 'Running', { message: 'web Running' });
+  const prompt = page.getByTestId('console-prompt');
+  await runInConsole(page, 'kubectl debug web -it --image=busybox --profile=general', /Defaulting debug container name to debugger-\w{5}\.\s+If you don't see a command prompt, try pressing enter\./, 30000);
+  await until(async () => (await prompt.innerText()) === '/ #', { message: "the debug container's prompt" });
+  await runInConsole(page, 'wget -qO- http://localhost | grep title', /<title>Welcome to nginx!<\/title>/, 30000);
+  await runInConsole(page, 'hostname', /\/ # hostname\s+web/);
+  await screenshot('debug');
+  await runInConsole(page, 'exit', /Session ended, resume using 'kubectl attach web -c debugger-\w{5} -i -t'/, 30000);
+  await until(async () => (await prompt.innerText()) === '$', { message: 'back at the console' });
+  await runInConsole(page, 'sim advance 5s', /\$ sim advance 5s/);
+  await runInConsole(page, "kubectl get pod web -o jsonpath='{.status.ephemeralContainerStatuses[0].state.terminated.reason}'", /jsonpath=.*\s+Completed/);
+}
