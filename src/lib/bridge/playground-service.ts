@@ -153,6 +153,8 @@ export class PlaygroundService implements PlaygroundApi {
       this.#booted = true;
       for (const port of this.#waiting.splice(0)) this.connect(port);
     }
+    // The console's code loads now that the first state is out, not before (lazy-console.ts).
+    void live.console.load().catch(() => {});
     return this.#status();
   }
 
