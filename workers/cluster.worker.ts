@@ -1,23 +1,30 @@
-// The cluster worker's entry: small, so that it arrives and its thread starts at once (a worker's
-// start waits for the page's main thread, busy with its first layout and hydration soon after);
-// the thread then fetches and compiles the cluster's code itself (src/lib/bridge/cluster-worker.ts).
-// The page's calls meanwhile wait in the buffered endpoint. Components run in a worker each (started
-// here, where the build resolves their URLs), or inside this one when its name says so (/embed).
-import { bufferedEndpoint } from '../src/lib/bridge/buffered-endpoint';
-import type { HostKind } from '../src/sim/cluster/cluster';
+// The cluster worker: the conductor, the console and the page's API; components run in their own
+// workers, or in this one when its name says so (/embed: one worker starts and compiles instead of
+// five; the conductor's fixed order makes both modes run the same), which may also say to boot at once (and to play).
+import { expose } from 'comlink';
+import { parseClusterWorkerName } from '../src/lib/bridge/early-worker';
+import { PlaygroundService } from '../src/lib/bridge/playground-service';
+import { inProcessHosts, type HostKind } from '../src/sim/cluster/cluster';
+import { PortHostLink } from '../src/sim/cluster/port-link';
 
-function startHostWorker(kind: HostKind, name: string): Worker {
-  if (kind === 'kube-apiserver') return new Worker(new URL('./apiserver.worker.ts', import.meta.url), { type: 'module', name });
-  if (kind === 'kube-controller-manager') return new Worker(new URL('./controller-manager.worker.ts', import.meta.url), { type: 'module', name });
-  if (kind === 'kube-scheduler') return new Worker(new URL('./scheduler.worker.ts', import.meta.url), { type: 'module', name });
-  return new Worker(new URL('./kubelet.worker.ts', import.meta.url), { type: 'module', name });
+function spawnHost(kind: HostKind, name: string, seed: number) {
+  const worker =
+    kind === 'kube-apiserver'
+      ? new Worker(new URL('./apiserver.worker.ts', import.meta.url), { type: 'module', name })
+      : kind === 'kube-controller-manager'
+        ? new Worker(new URL('./controller-manager.worker.ts', import.meta.url), { type: 'module', name })
+        : kind === 'kube-scheduler'
+          ? new Worker(new URL('./scheduler.worker.ts', import.meta.url), { type: 'module', name })
+          : new Worker(new URL('./kubelet.worker.ts', import.meta.url), { type: 'module', name });
+  const channel = new MessageChannel();
+  worker.postMessage({ type: 'init', name, seed, port: channel.port2 }, [channel.port2]);
+  return new PortHostLink(name, channel.port1, () => {
+    channel.port1.close();
+    worker.terminate();
+  });
 }
 
-const endpoint = bufferedEndpoint(self);
-import('../src/lib/bridge/cluster-worker').then(
-  ({ serveCluster }) => serveCluster(self.name, endpoint, startHostWorker),
-  // A failed load is the worker's error (the page's Worker 'error' event), not a silent rejection.
-  (err) => setTimeout(() => {
-    throw err;
-  })
-);
+const { singleWorker, preboot, play } = parseClusterWorkerName(self.name);
+const service = new PlaygroundService(singleWorker ? inProcessHosts : spawnHost);
+if (preboot) service.preboot(preboot, play);
+expose(service);
