@@ -38,7 +38,8 @@ try {
   const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
   await cdp.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES }, transferMode: 'ReportEvents' });
   const base = `http://127.0.0.1:${PORT}`;
-  const embed = `${base}/embed?autoplay=1`;
+  // EMBED_QUERY: more of the query (`&v=1`: tests/bench/embed-ab.mjs serve=1 serving several builds).
+  const embed = `${base}/embed?autoplay=1${process.env.EMBED_QUERY ?? ''}`;
   if (mode === 'sandboxed') {
     await page.route(`${base}/__host.html`, (r) => r.fulfill({ contentType: 'text/html', body: `<iframe sandbox="allow-scripts" src="${embed}" style="width:100%;height:600px;border:0"></iframe>` }));
     await page.goto(`${base}/__host.html`);
