@@ -38,7 +38,8 @@ try {
   const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
   await cdp.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES }, transferMode: 'ReportEvents' });
   const base = `http://127.0.0.1:${PORT}`;
-  const embed = `${base}/embed?autoplay=1`;
+  // EMBED_QUERY: more of the query (`&v=1`: tests/bench/embed-ab.mjs serve=1 serving several builds).
+  const embed = `${base}/embed?autoplay=1${process.env.EMBED_QUERY ?? ''}`;
   if (mode === 'sandboxed') {
     await page.route(`${base}/__host.html`, (r) => r.fulfill({ contentType: 'text/html', body: `<iframe sandbox="allow-scripts" src="${embed}" style="width:100%;height:600px;border:0"></iframe>` }));
     await page.goto(`${base}/__host.html`);
@@ -76,9 +77,14 @@ for (const e of events) {
   // renderers of their own too (counted below when they share the embed's).
   if (e.pid !== nav.pid || !/CrRendererMain|DedicatedWorker/i.test(name)) continue;
   let th = threads.get(key);
-  if (!th) threads.set(key, (th = { name, first: e.ts, last: e.ts, by: {}, spans: [] }));
+  if (!th) threads.set(key, (th = { name, first: e.ts, last: e.ts, by: {}, spans: [], cpu: 0, taskEnd: -1 }));
   th.first = Math.min(th.first, e.ts);
   th.last = Math.max(th.last, e.ts + (e.dur ?? 0));
+  // The thread's CPU time in its tasks (tdur): on a loaded machine wall spans stretch, this less.
+  if ((e.name === 'ThreadControllerImpl::RunTask' || e.name === 'RunTask') && e.ts >= th.taskEnd) {
+    th.taskEnd = e.ts + e.dur;
+    th.cpu += e.tdur ?? e.dur;
+  }
   const kind = KINDS[e.name];
   if (!kind) continue;
   // Count only spans not inside an already counted span of the same thread.
@@ -88,7 +94,7 @@ for (const e of events) {
 }
 for (const th of [...threads.values()].sort((a, b) => a.first - b.first)) {
   const by = Object.entries(th.by).map(([k, v]) => `${k} ${ms(v)}`).join(', ');
-  console.log(`${th.name.padEnd(28)} ${ms(th.first - t0).padStart(6)} .. ${ms(Math.min(th.last, end) - t0).padStart(6)} ms   ${by}`);
+  console.log(`${th.name.padEnd(28)} ${ms(th.first - t0).padStart(6)} .. ${ms(Math.min(th.last, end) - t0).padStart(6)} ms   ${by}; task CPU ${ms(th.cpu)}`);
 }
 // Headless Chromium loads its own WebUI pages (the omnibox popup's) while it starts, some into the
 // embed's renderer: their parsing, scripts and layout then share the embed's throttled main thread.

@@ -7,7 +7,7 @@
  */
 import type { NodeUsageChanges, NodeUsageSample, ObjectChange } from './protocol';
 import { Cluster, type HostFactory } from '../../sim/cluster/cluster';
-import { Console } from '../../sim/cluster/console';
+import { LazyConsole } from './lazy-console';
 import type { TraceEvent } from '../../sim/kernel/trace';
 import { keyOf } from '../../sim/apiserver/store';
 import { sameJSON } from '../../sim/api/canonical';
@@ -66,7 +66,8 @@ function withoutSameSpec(change: ObjectChange, previous: ObjectChange | undefine
 
 export class ClusterSession implements ReplayTarget {
   readonly cluster: Cluster;
-  readonly console: Console;
+  /** The console, loaded on its first line (lazy-console.ts). */
+  readonly console: LazyConsole;
   /** resource|key -> the object's latest change: what a `reset` sends. */
   readonly objects = new Map<string, ObjectChange>();
   /** node -> the usage sample the page last got. */
@@ -100,7 +101,7 @@ export class ClusterSession implements ReplayTarget {
       options.hostFactory
     );
     this.cluster = cluster;
-    this.console = new Console(cluster, { print: (text) => options.print(text) });
+    this.console = new LazyConsole(cluster, { print: (text) => options.print(text) });
     cluster.conductor.onTrace = (events) => {
       this.#keepTrace(events);
       options.onDirty();

@@ -20,6 +20,8 @@ export { MIRRORED } from './cluster-session';
 import { TimelineService } from './timeline-service';
 
 const FRAME_MS = 16;
+/** Wall time after a boot before the console's code is fetched, when no line has asked for it sooner. */
+const CONSOLE_PRELOAD_DELAY_MS = 3000;
 /** Clusters up to this many workers scrape from boot; bigger ones from the Metrics tab's first query. */
 export const METRICS_AT_BOOT_MAX_WORKERS = 50;
 
@@ -153,6 +155,9 @@ export class PlaygroundService implements PlaygroundApi {
       this.#booted = true;
       for (const port of this.#waiting.splice(0)) this.connect(port);
     }
+    // The console's code loads on the first line, or once the page has had time for its first
+    // frames: its fetch would compete with the page's own module requests (lazy-console.ts).
+    setTimeout(() => void live.console.load().catch(() => {}), CONSOLE_PRELOAD_DELAY_MS);
     return this.#status();
   }
 

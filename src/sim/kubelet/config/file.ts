@@ -11,6 +11,7 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import YAML from 'yaml';
+import { decodeBlockYAML } from '../../api/block-yaml';
 import { applyDefaults } from '../../api/defaults';
 import { getPodQOS } from '../../api/qos';
 import { timestamp } from '../../kernel/clock';
@@ -125,15 +126,18 @@ export type ManifestResult = { ok: true; pod: any } | { ok: false; error: string
  * source and first-seen annotations.
  */
 export function staticPodFromManifest(text: string, path: string, nodeName: string, now: number): ManifestResult {
-  let obj: any;
-  try {
-    const docs = YAML.parseAllDocuments(text);
-    const real = docs.filter((d) => d.contents !== null);
-    if (real.length !== 1) return { ok: false, error: real.length === 0 ? 'the file is empty' : 'a manifest file holds one Pod' };
-    if (real[0].errors.length > 0) return { ok: false, error: real[0].errors[0].message };
-    obj = real[0].toJS();
-  } catch (e) {
-    return { ok: false, error: (e as Error).message };
+  // kubeadm's manifests are plain block YAML: decoded without the YAML library (block-yaml.ts) while the cluster boots.
+  let obj: any = decodeBlockYAML(text);
+  if (obj === undefined) {
+    try {
+      const docs = YAML.parseAllDocuments(text);
+      const real = docs.filter((d) => d.contents !== null);
+      if (real.length !== 1) return { ok: false, error: real.length === 0 ? 'the file is empty' : 'a manifest file holds one Pod' };
+      if (real[0].errors.length > 0) return { ok: false, error: real[0].errors[0].message };
+      obj = real[0].toJS();
+    } catch (e) {
+      return { ok: false, error: (e as Error).message };
+    }
   }
   if (!obj || typeof obj !== 'object' || Array.isArray(obj)) return { ok: false, error: 'the manifest is not an object' };
   if (obj.kind !== 'Pod') return { ok: false, error: `invalid pod: kind "${obj.kind ?? ''}" is not Pod` };
