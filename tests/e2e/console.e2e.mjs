@@ -184,7 +184,7 @@ export async function debugsAPodWithAnEphemeralContainer({ page, baseURL, screen
   await runInConsole(page, 'wget -qO- http://localhost | grep title', /<title>Welcome to nginx!<\/title>/, 30000);
   await runInConsole(page, 'hostname', /\/ # hostname\s+web/);
   await screenshot('debug');
-  await runInConsole(page, 'exit', /Session ended, resume using 'kubectl attach web -c debugger-\w{5} -i -t'/, 30000);
+  await runInConsole(page, 'exit', /Session ended, the ephemeral container will not be restarted but may be reattached using 'kubectl attach web -c debugger-\w{5} -i -t' if it is still running/, 30000);
   await until(async () => (await prompt.innerText()) === '$', { message: 'back at the console' });
   await runInConsole(page, 'sim advance 5s', /\$ sim advance 5s/);
   await runInConsole(page, "kubectl get pod web -o jsonpath='{.status.ephemeralContainerStatuses[0].state.terminated.reason}'", /jsonpath=.*\s+Completed/);

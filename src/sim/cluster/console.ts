@@ -270,7 +270,7 @@ export class Console {
     const out = await runKubectl([...execArgs, '--', run.shell, '-c', PROBE_SCRIPT], this.#kubectlContext());
     const probe = out.exitCode === 0 ? parseProbe(out.stdout) : undefined;
     if (!probe) return out;
-    this.#shell = { execArgs, shell: run.shell, ...probe, run: { namespace: run.namespace, pod: run.pod, container: run.container, remove: run.remove } };
+    this.#shell = { execArgs, shell: run.shell, ...probe, run: { namespace: run.namespace, pod: run.pod, container: run.container, remove: run.remove, ...(run.endMessage !== undefined ? { endMessage: run.endMessage } : {}) } };
     const prompt = "If you don't see a command prompt, try pressing enter.\n";
     // What kubectl printed before it attached (kubectl debug: "Defaulting debug container name to ...").
     const before = run.printed ?? [];
@@ -283,7 +283,8 @@ export class Console {
   /** `exit` in `kubectl run -it`'s session: the pod's shell ends; with --rm the pod goes. upstream: attach.go, run.go */
   async #endRun(run: NonNullable<ShellSession['run']>, status: number): Promise<CommandOutput> {
     await closeAttachedStdin(this.cluster, run.namespace, run.pod, run.container, status);
-    const stderr = `Session ended, resume using 'kubectl attach ${run.pod} -c ${run.container} -i -t' command when the pod is running\n`;
+    const ended = run.endMessage ?? `Session ended, resume using 'kubectl attach ${run.pod} -c ${run.container} -i -t' command when the pod is running`;
+    const stderr = ended ? `${ended}\n` : '';
     if (!run.remove) return { stdout: '', stderr, exitCode: 0 };
     const del = await runKubectl(['delete', 'pod', run.pod, '-n', run.namespace], this.#kubectlContext());
     return { stdout: del.stdout, stderr: stderr + del.stderr, exitCode: del.exitCode, segments: [{ stream: 'stderr', text: stderr }, ...(del.stdout ? [{ stream: 'stdout' as const, text: del.stdout }] : []), ...(del.stderr ? [{ stream: 'stderr' as const, text: del.stderr }] : [])] };

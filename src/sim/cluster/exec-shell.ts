@@ -18,7 +18,7 @@ export interface ShellSession {
   uid: string;
   hostname: string;
   /** The session is `kubectl run -it`'s attach to the pod's own shell (exit ends that shell). */
-  run?: { namespace: string; pod: string; container: string; remove: boolean };
+  run?: { namespace: string; pod: string; container: string; remove: boolean; endMessage?: string };
 }
 
 /** Record separator: splits what the line printed from where it ended. */

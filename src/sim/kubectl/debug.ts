@@ -274,6 +274,19 @@ async function attachTo(inv: Invocation, session: { namespace: string; pod: stri
   if (!shell) {
     throw new KubectlError(`an interactive session is supported for a shell (e.g. kubectl debug ${session.pod} -it --image=busybox); the container ${session.container} is running: read it with kubectl logs ${session.pod} -c ${session.container}`);
   }
-  throw new InteractiveRun({ ...session, shell, remove: false, printed: inv.out.printed() });
+  throw new InteractiveRun({ ...session, shell, remove: false, printed: inv.out.printed(), endMessage: reattachMessage(pod, session.container) });
 }
 
+
+/**
+ * What kubectl attach prints when an interactive session ends: nothing unless the pod restarts its
+ * containers; an ephemeral container will not be restarted. upstream: attach.go reattachMessage (v1.32)
+ */
+export function reattachMessage(pod: any, container: string): string {
+  if (pod.spec?.restartPolicy !== 'Always') return '';
+  const name = pod.metadata.name;
+  if ((pod.spec?.ephemeralContainers ?? []).some((c: any) => c.name === container)) {
+    return `Session ended, the ephemeral container will not be restarted but may be reattached using 'kubectl attach ${name} -c ${container} -i -t' if it is still running`;
+  }
+  return `Session ended, resume using 'kubectl attach ${name} -c ${container} -i -t' command when the pod is running`;
+}

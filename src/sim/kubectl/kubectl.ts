@@ -13,6 +13,7 @@ import { diffCommand } from './diff';
 import { createCommand } from './create';
 import { runCommand } from './run';
 import { debugCommand } from './debug';
+import { attachCommand } from './attach';
 import { getCommand } from './get';
 import { describeCommand } from './describe';
 import { deleteCommand } from './delete';
@@ -44,6 +45,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   createCommand,
   runCommand,
   debugCommand,
+  attachCommand,
   setCommand,
   explainCommand,
   getCommand,

@@ -160,7 +160,19 @@ export function interactiveShellOf(image: string, command: readonly string[]): s
  * typed lines to the shell until `exit` (Console, exec-shell.ts).
  */
 export class InteractiveRun extends Error {
-  constructor(readonly session: { namespace: string; pod: string; container: string; shell: string; remove: boolean; printed?: TerminalSegment[] }) {
+  constructor(
+    readonly session: {
+      namespace: string;
+      pod: string;
+      container: string;
+      shell: string;
+      remove: boolean;
+      /** What kubectl printed before it attached. */
+      printed?: TerminalSegment[];
+      /** The line kubectl prints when the session ends ('' for none); absent: `kubectl run`'s. */
+      endMessage?: string;
+    }
+  ) {
     super(`kubectl run: attach to ${session.namespace}/${session.pod}`);
   }
 }
