@@ -17,6 +17,7 @@ import { describeCommand } from './describe';
 import { deleteCommand } from './delete';
 import { annotateCommand, labelCommand } from './label';
 import { scaleCommand } from './scale';
+import { autoscaleCommand } from './autoscale';
 import { exposeCommand } from './expose';
 import { patchCommand } from './patch';
 import { rolloutCommand } from './rollout';
@@ -42,6 +43,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   deleteCommand,
   rolloutCommand,
   scaleCommand,
+  autoscaleCommand,
   exposeCommand,
   patchCommand,
   clusterInfoCommand,
