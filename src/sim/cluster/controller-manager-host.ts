@@ -53,7 +53,7 @@ export class ControllerManagerHost extends ClientHost {
     new JobController(this.client(JOB_CONTROLLER), factory, this.clock, (e) => this.record(e));
     new CronJobController(this.client(CRONJOB_CONTROLLER), factory, this.clock);
     new TTLAfterFinishedController(this.client(TTL_AFTER_FINISHED_CONTROLLER), factory, this.clock);
-    new HorizontalController(this.client(HPA_CONTROLLER), factory, this.clock, (node, at, done) => this.#nodeUsage(node, at, done));
+    new HorizontalController(this.client(HPA_CONTROLLER), factory, this.clock, (node, at, done) => this.#nodeUsage(node, at, done), (e) => this.record(e));
     // kubeadm's add-ons and the `kubernetes` Service's endpoints (see addons.ts for why here).
     this.clock.after(0, () => createAddons(this.client('kubeadm'), (ms, fn) => this.clock.after(ms, fn)));
     // Informers start once the host's first step runs (the API server must be reachable).

@@ -16,6 +16,7 @@ import { EventRecorder } from '../../client/events';
 import type { SharedInformer, SharedInformerFactory } from '../../client/informer';
 import { ControllerRunner } from '../../client/controller-runner';
 import { timestamp, type SimClock } from '../../kernel/clock';
+import type { TraceInput } from '../../kernel/trace';
 import { cloneJSON, sameJSON } from '../../api/canonical';
 import { fromMilli, DecimalSI, parseQuantity } from '../../api/quantity';
 import { RESOURCES } from '../../api/resources';
@@ -57,7 +58,8 @@ export class HorizontalController {
     readonly client: Client,
     factory: SharedInformerFactory,
     readonly clock: SimClock,
-    readonly nodeUsage: NodeUsage
+    readonly nodeUsage: NodeUsage,
+    readonly trace: (e: TraceInput) => void = () => {}
   ) {
     // upstream: --concurrent-horizontal-pod-autoscaler-syncs 5
     this.#runner = new ControllerRunner((ms, fn) => clock.after(ms, fn), 5, (key, done) => this.#processKey(key, done));
@@ -147,6 +149,7 @@ export class HorizontalController {
           }
           setCondition(hpa, 'AbleToScale', 'True', 'SucceededRescale', `the HPA controller was able to update the target scale to ${desiredReplicas}`, now);
           this.#recorder.event(hpa, 'Normal', 'SuccessfulRescale', `New size: ${desiredReplicas}; reason: ${rescaleReason}`);
+          this.trace({ component: HPA_CONTROLLER, kind: 'hpa.rescale', hpa: key, target: `${ref.kind}/${ref.name}`, from: currentReplicas, to: desiredReplicas, reason: rescaleReason });
           this.#normalizer.storeScaleEvent(spec.behavior, key, currentReplicas, desiredReplicas);
           this.#setStatus(hpa, currentReplicas, desiredReplicas, metricStatuses, true);
           this.#updateStatusIfNeeded(statusOriginal, hpa, done);
