@@ -6,7 +6,7 @@
  * with its testing options: tolerance 0.1, CPU initialization period 2 min, initial readiness delay 10 s.
  */
 import { describe, expect, it } from 'vitest';
-import { getResourceReplicas, groupPods, type CalculatorOptions, type PodMetricsInfo } from '../../../../src/sim/controllers/podautoscaler/replica-calculator';
+import { getRawResourceReplicas, getResourceReplicas, groupPods, type CalculatorOptions, type PodMetricsInfo } from '../../../../src/sim/controllers/podautoscaler/replica-calculator';
 import { timestamp } from '../../../../src/sim/kernel/clock';
 
 const OPTS: CalculatorOptions = { tolerance: 0.1, cpuInitializationPeriodMs: 2 * 60_000, delayOfInitialReadinessStatusMs: 10_000 };
@@ -127,6 +127,28 @@ describe('groupPods (upstream TestGroupPods)', () => {
     it(c.name, () => {
       const g = groupPods(c.pods, new Map(c.metrics as [string, ReturnType<typeof m>][]), c.resource, OPTS, NOW);
       expect({ ready: g.readyPodCount, unready: [...g.unreadyPods], missing: [...g.missingPods] }).toEqual({ ready: c.ready, unready: c.unready, missing: c.missing });
+    });
+  }
+});
+
+describe('AverageValue targets (upstream TestReplicaCalc*CM: the plain per-pod calculation)', () => {
+  const pods = (n: number, readiness: ('True' | 'False')[] = []) =>
+    Array.from({ length: n }, (_, i) => ({
+      metadata: { name: `test-pod-${i}` },
+      spec: { containers: [{ name: 'c' }] },
+      status: { phase: 'Running', startTime: timestamp(COOL), conditions: [{ type: 'Ready', status: readiness[i] ?? 'True', lastTransitionTime: timestamp(COOL) }] }
+    }));
+  const metrics = (levels: number[]): PodMetricsInfo => new Map(levels.map((l, i) => [`test-pod-${i}`, { timestamp: NOW, window: WINDOW, value: l }]));
+  const cases = [
+    { name: 'ScaleUpCM', current: 3, levels: [20000, 10000, 30000], target: 15000, want: 4, usage: 20000 },
+    { name: 'ScaleDownCM', current: 5, levels: [12000, 12000, 12000, 12000, 12000], target: 20000, want: 3, usage: 12000 },
+    { name: 'ToleranceCM', current: 3, levels: [20000, 21000, 21000], target: 20000, want: 3, usage: 20666 },
+    { name: 'ScaleUpCMUnreadyHotCpuNoLessScale (not cpu: readiness is not looked at)', current: 3, levels: [50000, 10000, 30000], target: 15000, want: 6, usage: 30000, readiness: ['True', 'True', 'False'] as ('True' | 'False')[] }
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const got = getRawResourceReplicas(c.current, c.target, 'memory', pods(c.current, c.readiness), metrics(c.levels), NOW, NOW, OPTS);
+      expect({ replicas: got.replicas, usage: got.rawUtilization }).toEqual({ replicas: c.want, usage: c.usage });
     });
   }
 });
