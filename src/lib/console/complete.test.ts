@@ -56,6 +56,8 @@ describe('complete', () => {
     ['nothing after exec --', 'kubectl exec db-0 -- l', 'kubectl exec db-0 -- l', []],
     ['cordon: a node', 'kubectl cordon worker-1', 'kubectl cordon worker-1 '],
     ['scale offers scalable types only', 'kubectl scale d', 'kubectl scale deployments '],
+    ['autoscale offers scalable types only', 'kubectl autoscale st', 'kubectl autoscale statefulsets '],
+    ['the HPA type', 'kubectl get ho', 'kubectl get horizontalpodautoscalers '],
     ['rollout subcommands', 'kubectl rollout st', 'kubectl rollout status '],
     ['rollout status types', 'kubectl rollout status deploy', 'kubectl rollout status deployments '],
     ['rollout undo offers stateful sets', 'kubectl rollout undo st', 'kubectl rollout undo statefulsets '],

@@ -43,6 +43,7 @@ export const KUBECTL_ARGS: Readonly<Record<string, ArgKind>> = {
   patch: { kind: 'resource' },
   explain: { kind: 'resource' },
   scale: { kind: 'resource', types: ['deployments', 'replicasets', 'statefulsets'] },
+  autoscale: { kind: 'resource', types: ['deployments', 'replicasets', 'statefulsets'] },
   expose: { kind: 'resource', types: ['deployments', 'replicasets', 'pods', 'services'] },
   taint: { kind: 'resource', types: ['nodes'] },
   'set image': { kind: 'resource', types: ['deployments', 'daemonsets', 'statefulsets', 'replicasets', 'pods'] },

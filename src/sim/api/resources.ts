@@ -39,6 +39,7 @@ export const RESOURCES: readonly ResourceInfo[] = [
   { name: 'deployments', singular: 'deployment', shortNames: ['deploy'], group: 'apps', version: 'v1', kind: 'Deployment', namespaced: true, verbs: RW, inAll: true, hasGeneration: true },
   { name: 'replicasets', singular: 'replicaset', shortNames: ['rs'], group: 'apps', version: 'v1', kind: 'ReplicaSet', namespaced: true, verbs: RW, inAll: true, hasGeneration: true },
   { name: 'statefulsets', singular: 'statefulset', shortNames: ['sts'], group: 'apps', version: 'v1', kind: 'StatefulSet', namespaced: true, verbs: RW, inAll: true, hasGeneration: true },
+  { name: 'horizontalpodautoscalers', singular: 'horizontalpodautoscaler', shortNames: ['hpa'], group: 'autoscaling', version: 'v2', kind: 'HorizontalPodAutoscaler', namespaced: true, verbs: RW, inAll: true },
   { name: 'cronjobs', singular: 'cronjob', shortNames: ['cj'], group: 'batch', version: 'v1', kind: 'CronJob', namespaced: true, verbs: RW, inAll: true, hasGeneration: true },
   { name: 'jobs', singular: 'job', shortNames: [], group: 'batch', version: 'v1', kind: 'Job', namespaced: true, verbs: RW, inAll: true, hasGeneration: true },
   { name: 'leases', singular: 'lease', shortNames: [], group: 'coordination.k8s.io', version: 'v1', kind: 'Lease', namespaced: true, verbs: RW },

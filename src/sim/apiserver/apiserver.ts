@@ -23,8 +23,9 @@ import { Store, keyOf, thaw, type KObject, type StoredEvent } from './store';
 import { cannotBeHandled, decodeInto, strictDecodingError, type FieldValidation } from './decode';
 import { goSprint } from '../api/gostrings';
 import { jsonPatch, mergePatch, strategicMergePatch } from './patch';
-import { gracePeriodFor, HAS_STATUS_SUBRESOURCE, prepareForCreate, prepareForUpdate, priorityClasses, type StrategyContext } from './strategy';
+import { gracePeriodFor, HAS_STATUS_SUBRESOURCE, SCALE_SUBRESOURCE, scaleOf, prepareForCreate, prepareForUpdate, priorityClasses, type StrategyContext } from './strategy';
 import { sameJSON } from '../api/canonical';
+import { hpaV1ToV2 } from '../api/autoscaling';
 import { canIgnorePDB, checkEviction, withDisruptionTarget } from './eviction';
 import { POD_CONTROLLER_RESOURCES, validateNamespace, validatePod, validatePodController } from './podsecurity/admission';
 
@@ -36,7 +37,7 @@ export interface ApiRequest {
   resource: string;
   namespace?: string;
   name?: string;
-  subresource?: 'status' | 'binding' | 'eviction' | 'finalize' | 'token' | 'ephemeralcontainers';
+  subresource?: 'status' | 'binding' | 'eviction' | 'finalize' | 'token' | 'ephemeralcontainers' | 'scale';
   body?: KObject;
   labelSelector?: string;
   fieldSelector?: string;
@@ -164,7 +165,7 @@ export class ApiServer {
       case 'create':
         return this.#create(r, req);
       case 'update':
-        return this.#update(r, req, req.body!);
+        return req.subresource === 'scale' ? this.#updateScale(r, req, req.body!) : this.#update(r, req, req.body!);
       case 'patch':
         return this.#patch(r, req);
       case 'delete':
@@ -178,8 +179,23 @@ export class ApiServer {
 
   #get(r: ResourceInfo, req: ApiRequest): KObject {
     const o = this.store.get(r.name, keyOf(r.namespaced ? req.namespace : undefined, req.name!));
+    if (req.subresource === 'scale' && !SCALE_SUBRESOURCE.has(r.name)) throw notFound('resource', `${r.name}/scale`);
     if (!o) throw notFound(r, req.name!);
-    return o;
+    return req.subresource === 'scale' ? scaleOf(o) : o;
+  }
+
+  /**
+   * PUT .../NAME/scale: the object's spec.replicas set to the Scale's, through an ordinary update
+   * (a stale Scale resourceVersion conflicts). upstream: pkg/registry/apps/deployment/storage/storage.go ScaleREST.Update.
+   */
+  #updateScale(r: ResourceInfo, req: ApiRequest, body: KObject): KObject {
+    if (!SCALE_SUBRESOURCE.has(r.name)) throw notFound('resource', `${r.name}/scale`);
+    const old = this.store.get(r.name, keyOf(req.namespace, req.name!));
+    if (!old) throw notFound(r, req.name!);
+    const next = thaw(old);
+    next.spec.replicas = body.spec?.replicas ?? 0;
+    if (body.metadata?.resourceVersion) next.metadata.resourceVersion = body.metadata.resourceVersion;
+    return scaleOf(this.#update(r, { ...req, subresource: undefined }, next));
   }
 
   /** Label and field selectors of a request as one predicate. */
@@ -290,6 +306,7 @@ export class ApiServer {
     if (!req.body) throw badRequest('the body of the request was in an unknown format');
     this.#checkKind(r, req.body);
     const obj = thaw(req.body);
+    if (r.name === 'horizontalpodautoscalers' && obj.apiVersion === 'autoscaling/v1') hpaV1ToV2(obj);
     this.#decode(r, obj, req);
     obj.apiVersion = apiVersionOf(r);
     obj.kind = r.kind;
@@ -358,6 +375,7 @@ export class ApiServer {
     const rv = body.metadata?.resourceVersion;
     if (rv && rv !== old.metadata.resourceVersion) throw conflict(r, name, OPTIMISTIC_LOCK_MESSAGE);
     const obj = thaw(body);
+    if (r.name === 'horizontalpodautoscalers' && obj.apiVersion === 'autoscaling/v1') hpaV1ToV2(obj);
     if (req.verb === 'update') this.#decode(r, obj, req);
     obj.apiVersion = apiVersionOf(r);
     obj.kind = r.kind;

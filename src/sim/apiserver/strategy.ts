@@ -6,6 +6,7 @@
 import type { Rand } from '../kernel/rand';
 import type { KObject } from './store';
 import { getPodQOS } from '../api/qos';
+import { formatLabelSelector } from '../api/labels';
 import { prepareNamespaceForCreate } from '../api/defaults';
 import type { PriorityClassInfo } from '../api/defaults/admission';
 import { CONTROLLER_UID_LABEL, JOB_NAME_LABEL, LEGACY_CONTROLLER_UID_LABEL, LEGACY_JOB_NAME_LABEL } from '../api/validation/batch';
@@ -22,8 +23,28 @@ export interface StrategyContext {
 /** Resources whose `status` is only written through the status subresource. */
 export const HAS_STATUS_SUBRESOURCE = new Set([
   'pods', 'nodes', 'namespaces', 'services', 'deployments', 'replicasets', 'daemonsets', 'statefulsets',
-  'persistentvolumes', 'persistentvolumeclaims', 'poddisruptionbudgets', 'jobs', 'cronjobs'
+  'persistentvolumes', 'persistentvolumeclaims', 'poddisruptionbudgets', 'jobs', 'cronjobs',
+  'horizontalpodautoscalers'
 ]);
+
+/** Resources served with a `scale` subresource (autoscaling/v1 Scale). */
+export const SCALE_SUBRESOURCE = new Set(['deployments', 'replicasets', 'statefulsets']);
+
+/**
+ * The autoscaling/v1 Scale of a Deployment, ReplicaSet or StatefulSet: spec.replicas, status.replicas
+ * and the pods' label selector as a string (what the HPA lists pods with).
+ * upstream: pkg/registry/apps/deployment/storage/storage.go scaleFromDeployment (and the ReplicaSet's, StatefulSet's).
+ */
+export function scaleOf(o: KObject): KObject {
+  const md = o.metadata;
+  return {
+    kind: 'Scale',
+    apiVersion: 'autoscaling/v1',
+    metadata: { name: md.name, namespace: md.namespace, uid: md.uid, resourceVersion: md.resourceVersion, creationTimestamp: md.creationTimestamp },
+    spec: { replicas: o.spec?.replicas ?? 0 },
+    status: { replicas: o.status?.replicas ?? 0, selector: formatLabelSelector(o.spec?.selector) }
+  };
+}
 
 /** Called on create, after defaulting and before validation. Mutates obj. */
 export function prepareForCreate(resource: string, obj: KObject, ctx: StrategyContext): void {
@@ -60,6 +81,9 @@ export function prepareForCreate(resource: string, obj: KObject, ctx: StrategyCo
       if (obj.spec?.manualSelector !== true) generateJobSelector(obj);
       obj.status = {};
       obj.metadata.generation = 1;
+      break;
+    case 'horizontalpodautoscalers': // upstream: pkg/registry/autoscaling/horizontalpodautoscaler/strategy.go PrepareForCreate
+      obj.status = {};
       break;
     case 'cronjobs': // upstream: pkg/registry/batch/cronjob/strategy.go PrepareForCreate
       obj.status = {};

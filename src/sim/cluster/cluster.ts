@@ -114,6 +114,8 @@ export class Cluster {
       this.conductor.add(this.#hostFactory('kubelet', host, this.config.seed));
     }
     this.conductor.post({ from: 'cluster', to: host, msg: { type: 'control', command: 'add-node', args: { node: spec } } });
+    // The HPA's metrics client reaches the node's kubelet through its host.
+    this.conductor.post({ from: 'cluster', to: CONTROLLER_MANAGER_HOST, msg: { type: 'control', command: 'node-host', args: { node: name, host } } });
     const rec = { name, host, spec };
     this.nodes.set(name, rec);
     return rec;

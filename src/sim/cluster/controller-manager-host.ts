@@ -1,6 +1,7 @@
 /**
  * kube-controller-manager's host: the controllers, sharing one informer factory.
  * The endpoints, EndpointSlice, DaemonSet and PersistentVolume controllers, and the kubeadm add-ons (addons.ts), start here too.
+ * The HPA controller reads pod metrics from the kubelet hosts (as metrics-server scrapes kubelets).
  */
 import { ClientHost } from './host';
 import { GarbageCollector } from '../controllers/garbagecollector/garbagecollector';
@@ -20,13 +21,19 @@ import { DisruptionController, DISRUPTION_CONTROLLER } from '../controllers/disr
 import { JobController, JOB_CONTROLLER } from '../controllers/job/job-controller';
 import { CronJobController, CRONJOB_CONTROLLER } from '../controllers/cronjob/cronjob-controller';
 import { TTLAfterFinishedController, TTL_AFTER_FINISHED_CONTROLLER } from '../controllers/ttlafterfinished/ttl-after-finished';
+import { HorizontalController, HPA_CONTROLLER } from '../controllers/podautoscaler/horizontal';
+import type { UsageReport } from '../api/metrics';
 import { createAddons } from './addons';
 
 export const CONTROLLER_MANAGER_HOST = 'kube-controller-manager';
 
 export class ControllerManagerHost extends ClientHost {
+  /** Which kubelet host serves each node (the cluster tells, as a node joins): where metrics come from. */
+  readonly #nodeHosts = new Map<string, string>();
+
   constructor() {
     super(CONTROLLER_MANAGER_HOST);
+    this.controls.set('node-host', (args) => this.#nodeHosts.set(String(args.node), String(args.host)));
     const factory = this.informerFactory('kube-controller-manager');
     new GarbageCollector(this.client('generic-garbage-collector'), factory, (e) => this.record(e));
     new NamespaceController(this.client('namespace-controller'), factory, this.clock);
@@ -46,9 +53,20 @@ export class ControllerManagerHost extends ClientHost {
     new JobController(this.client(JOB_CONTROLLER), factory, this.clock, (e) => this.record(e));
     new CronJobController(this.client(CRONJOB_CONTROLLER), factory, this.clock);
     new TTLAfterFinishedController(this.client(TTL_AFTER_FINISHED_CONTROLLER), factory, this.clock);
+    new HorizontalController(this.client(HPA_CONTROLLER), factory, this.clock, (node, at, done) => this.#nodeUsage(node, at, done), (e) => this.record(e));
     // kubeadm's add-ons and the `kubernetes` Service's endpoints (see addons.ts for why here).
     this.clock.after(0, () => createAddons(this.client('kubeadm'), (ms, fn) => this.clock.after(ms, fn)));
     // Informers start once the host's first step runs (the API server must be reachable).
     this.clock.after(0, () => factory.start());
+  }
+
+  /**
+   * The Metrics API as the HPA reads it: metrics-server's scrape of a node's kubelet at time `at`,
+   * the same report `kubectl top` gets (node-controls.ts `usage`); nothing when the kubelet does not serve.
+   */
+  #nodeUsage(node: string, at: number, done: (r: UsageReport | undefined) => void): void {
+    const host = this.#nodeHosts.get(node);
+    if (!host) return done(undefined);
+    this.ask(host, 'node-os', { node, action: 'usage', at }, (r) => done(r.ok === true && typeof r.output === 'string' ? (JSON.parse(r.output) as UsageReport) : undefined));
   }
 }

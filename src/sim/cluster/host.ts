@@ -52,6 +52,24 @@ export class ClientHost extends Host implements Transport {
   #watches = new Map<number, { onEvent: (e: WatchEvent) => void; onError: (s: Status) => void }>();
   /** Control commands this host understands (`poweroff`, `config`...). */
   protected controls = new Map<string, (args: Record<string, unknown>) => void>();
+  #nextAsk = 1;
+  #replies = new Map<number, (args: Record<string, unknown>) => void>();
+
+  constructor(name: string) {
+    super(name);
+    this.controls.set('reply', (args) => {
+      const done = this.#replies.get(Number(args.id));
+      this.#replies.delete(Number(args.id));
+      done?.(args);
+    });
+  }
+
+  /** Sends a control command to a host that answers with a `reply` control (`sim explain`, a node's usage). */
+  ask(to: string, command: string, args: Record<string, unknown>, done: (reply: Record<string, unknown>) => void): void {
+    const id = this.#nextAsk++;
+    this.#replies.set(id, done);
+    this.send(to, { type: 'control', command, args: { ...args, id, replyTo: this.name } });
+  }
 
   client(user: string): Client {
     return new Client(this, user);

@@ -68,7 +68,8 @@ export const apiVersionsCommand: CommandSpec = {
   use: 'api-versions',
   flags: [],
   async run(inv) {
-    const versions = [...new Set(RESOURCES.map(apiVersionOf))].sort();
+    // autoscaling/v1 is served too (HorizontalPodAutoscalers written as v1 are stored as v2).
+    const versions = [...new Set([...RESOURCES.map(apiVersionOf), 'autoscaling/v1'])].sort();
     inv.out.out(versions.map((v) => v + '\n').join(''));
   }
 };

@@ -19,6 +19,7 @@ import { describeCommand } from './describe';
 import { deleteCommand } from './delete';
 import { annotateCommand, labelCommand } from './label';
 import { scaleCommand } from './scale';
+import { autoscaleCommand } from './autoscale';
 import { exposeCommand } from './expose';
 import { patchCommand } from './patch';
 import { rolloutCommand } from './rollout';
@@ -52,6 +53,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   deleteCommand,
   rolloutCommand,
   scaleCommand,
+  autoscaleCommand,
   exposeCommand,
   patchCommand,
   clusterInfoCommand,

@@ -15,20 +15,12 @@ import { formatKubectlTable } from './printers/tabwriter';
 import { notFound } from '../api/errors';
 import { parseQuantity } from '../api/quantity';
 import { formatDuration, parseTimestamp } from '../kernel/clock';
-import type { UsageReport } from '../kubelet/cm/node-controls';
+import { cpuMilli, lastScrape, podMetrics, type Usage, type UsageReport } from '../api/metrics';
 
-/** metrics-server --metric-resolution */
-export const METRIC_RESOLUTION_MS = 15_000;
 /** upstream: top_pod.go metricsCreationDelay */
 const METRICS_CREATION_DELAY_MS = 2 * 60_000;
 
-interface Usage {
-  cpuNano: number;
-  memory: number;
-}
-
-/** Quantity.MilliValue rounds up: nanocores to millicores. */
-const milli = (nano: number) => Math.ceil(nano / 1e6);
+const milli = cpuMilli;
 const cell = (v: string) => `${v}\t`;
 const cpuCell = (u: Usage) => cell(`${milli(u.cpuNano)}m`);
 const memCell = (u: Usage) => cell(`${Math.floor(u.memory / (1024 * 1024))}Mi`);
@@ -39,10 +31,6 @@ function sortBy<T>(items: T[], by: string, usage: (t: T) => Usage, name: (t: T) 
     if (by === 'memory') return usage(b).memory - usage(a).memory;
     return name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0;
   });
-}
-
-function lastScrape(now: number): number {
-  return Math.floor(now / METRIC_RESOLUTION_MS) * METRIC_RESOLUTION_MS;
 }
 
 async function scrape(inv: Invocation, nodes: string[]): Promise<Map<string, UsageReport>> {
@@ -112,32 +100,6 @@ const topNodeCommand: CommandSpec = {
     out.out(formatKubectlTable(text));
   }
 };
-
-interface PodMetrics {
-  namespace: string;
-  name: string;
-  containers: { name: string; usage: Usage }[];
-  usage: Usage;
-}
-
-/** The pods metrics-server has metrics for: each running container seen at two scrapes. */
-function podMetrics(pods: any[], reports: Map<string, UsageReport>, at: number): PodMetrics[] {
-  const out: PodMetrics[] = [];
-  for (const p of pods) {
-    const r = reports.get(p.spec?.nodeName ?? '');
-    if (!r) continue;
-    const cs = r.containers.filter((c) => c.podUID === p.metadata.uid);
-    if (cs.length === 0 || cs.some((c) => c.startedAt > at - METRIC_RESOLUTION_MS)) continue;
-    const containers = cs.map((c) => ({ name: c.container, usage: { cpuNano: c.usageNanoCores, memory: c.workingSetBytes } }));
-    out.push({
-      namespace: p.metadata.namespace,
-      name: p.metadata.name,
-      containers,
-      usage: containers.reduce((s, c) => ({ cpuNano: s.cpuNano + c.usage.cpuNano, memory: s.memory + c.usage.memory }), { cpuNano: 0, memory: 0 })
-    });
-  }
-  return out;
-}
 
 const topPodCommand: CommandSpec = {
   name: 'pod',

@@ -4,7 +4,7 @@
  *
  * upstream: pkg/apis/core/v1/defaults.go, pkg/apis/core/v1/zz_generated.defaults.go,
  *           pkg/apis/apps/v1/defaults.go, pkg/apis/apps/v1/zz_generated.defaults.go,
- *           pkg/apis/batch/v1/defaults.go, pkg/apis/batch/v1/zz_generated.defaults.go,
+ *           pkg/apis/batch/v1/defaults.go, pkg/apis/autoscaling/v2/defaults.go, pkg/apis/batch/v1/zz_generated.defaults.go,
  *           pkg/apis/discovery/v1/defaults.go, pkg/apis/scheduling/v1/defaults.go,
  *           pkg/apis/storage/v1/defaults.go, pkg/apis/core/v1/conversion.go (serviceAccount),
  *           pkg/kubelet/.. parsers.ParseImageName (image tag for imagePullPolicy)
@@ -384,6 +384,38 @@ function defaultCronJob(cj: Obj): void {
   defaultTemplate(child(spec, 'jobTemplate'));
 }
 
+/** upstream: pkg/apis/autoscaling/v2/defaults.go (defaultHPAScaleUpRules, defaultHPAScaleDownRules). */
+export const DEFAULT_HPA_SCALE_UP_RULES = { stabilizationWindowSeconds: 0, selectPolicy: 'Max', policies: [{ type: 'Pods', value: 4, periodSeconds: 15 }, { type: 'Percent', value: 100, periodSeconds: 15 }] };
+export const DEFAULT_HPA_SCALE_DOWN_RULES = { selectPolicy: 'Max', policies: [{ type: 'Percent', value: 100, periodSeconds: 15 }] };
+/** upstream: pkg/apis/autoscaling DefaultCPUUtilization */
+export const DEFAULT_CPU_UTILIZATION = 80;
+
+/** copyHPAScalingRules: the set fields of `from` over a copy of the defaults. */
+function hpaScalingRules(from: unknown, defaults: Obj): Obj {
+  const to: Obj = structuredClone(defaults);
+  if (!isObj(from)) return to;
+  if (!unset(from.selectPolicy)) to.selectPolicy = from.selectPolicy;
+  if (!unset(from.stabilizationWindowSeconds)) to.stabilizationWindowSeconds = from.stabilizationWindowSeconds;
+  if (!unset(from.policies)) to.policies = from.policies;
+  return to;
+}
+
+/**
+ * SetDefaults_HorizontalPodAutoscaler (autoscaling/v2, v1.32): minReplicas 1, a cpu 80% Utilization
+ * metric when none is given, and a behavior's unset rules filled (only when a behavior is given).
+ */
+function defaultHorizontalPodAutoscaler(hpa: Obj): void {
+  const spec = child(hpa, 'spec');
+  if (unset(spec.minReplicas)) spec.minReplicas = 1;
+  if (!Array.isArray(spec.metrics) || spec.metrics.length === 0) {
+    spec.metrics = [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: DEFAULT_CPU_UTILIZATION } } }];
+  }
+  if (isObj(spec.behavior)) {
+    spec.behavior.scaleUp = hpaScalingRules(spec.behavior.scaleUp, DEFAULT_HPA_SCALE_UP_RULES);
+    spec.behavior.scaleDown = hpaScalingRules(spec.behavior.scaleDown, DEFAULT_HPA_SCALE_DOWN_RULES);
+  }
+}
+
 /** SetDefaults_NamespaceStatus: phase Active (exported for the registry's PrepareForCreate). */
 export function defaultNamespaceStatus(ns: Obj): void {
   const status = child(ns, 'status');
@@ -453,6 +485,7 @@ const DEFAULTERS: Record<string, (obj: Obj, opts: DefaultsOptions) => void> = {
   StatefulSet: defaultStatefulSet,
   Job: defaultJob,
   CronJob: defaultCronJob,
+  HorizontalPodAutoscaler: defaultHorizontalPodAutoscaler,
   Service: defaultService,
   Secret: (s) => {
     if (emptyStr(s.type)) s.type = 'Opaque';

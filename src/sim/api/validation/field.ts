@@ -279,6 +279,7 @@ const KIND_GROUP: Record<string, string> = {
   EndpointSlice: 'discovery.k8s.io',
   PriorityClass: 'scheduling.k8s.io',
   StorageClass: 'storage.k8s.io',
+  HorizontalPodAutoscaler: 'autoscaling',
   Job: 'batch',
   CronJob: 'batch'
 };

@@ -10,6 +10,7 @@
  *           staging/src/k8s.io/apiserver/pkg/registry/rest/{create,update}.go (BeforeCreate / BeforeUpdate)
  */
 import { validateDaemonSet, validateDeployment, validateReplicaSet, validateStatefulSet } from './apps';
+import { validateHorizontalPodAutoscaler } from './autoscaling';
 import { validateControllerRevision } from './controller-revision';
 import { validateCronJob, validateJob } from './batch';
 import { validateLease, validatePriorityClass, validateStorageClass } from './cluster';
@@ -46,6 +47,7 @@ const VALIDATORS: Record<string, Validator> = {
   ControllerRevision: validateControllerRevision,
   Job: validateJob,
   CronJob: validateCronJob,
+  HorizontalPodAutoscaler: validateHorizontalPodAutoscaler,
   Service: (obj, old) => (old ? validateServiceUpdate(obj, old) : validateServiceCreate(obj)),
   Endpoints: validateEndpoints,
   EndpointSlice: validateEndpointSlice,

@@ -10,7 +10,7 @@
 //  - describe service formats EndpointSlices, skipping not-ready endpoints (PR #124598, #126932).
 
 import { formatRFC1123Z, humanDuration, parseTimestamp, translateTimestampSince } from './duration';
-import { Quantity, listQuantity, parseQuantity, zeroQuantity } from './quantity';
+import { Quantity, canonicalQuantity, listQuantity, parseQuantity, zeroQuantity } from './quantity';
 import { lookupResource } from './table';
 import { newDescribeTabWriter, TabWriter } from './tabwriter';
 import { goSort } from './gosort';
@@ -1522,6 +1522,70 @@ function describeServiceAccountImpl(sa: any, ctx: DescribeContext): string {
   });
 }
 
+/**
+ * upstream: staging/src/k8s.io/kubectl/pkg/describe/describe.go describeHorizontalPodAutoscalerV2,
+ * printDirectionBehavior (Resource and ContainerResource metrics in full; the others as their targets).
+ */
+function describeHorizontalPodAutoscalerImpl(hpa: any, ctx: DescribeContext): string {
+  const m = hpa?.metadata ?? {};
+  const spec = hpa?.spec ?? {};
+  const status = hpa?.status ?? {};
+  const events = objectEvents(hpa, 'HorizontalPodAutoscaler', ctx);
+  const q = (v: unknown) => canonicalQuantity(v ?? '0');
+  return tabbedString((w) => {
+    w.write(LEVEL_0, `Name:\t${m.name ?? ''}\n`);
+    w.write(LEVEL_0, `Namespace:\t${m.namespace ?? ''}\n`);
+    printLabelsMultiline(w, 'Labels', m.labels);
+    printAnnotationsMultiline(w, 'Annotations', m.annotations);
+    w.write(LEVEL_0, `CreationTimestamp:\t${formatRFC1123Z(m.creationTimestamp)}\n`);
+    w.write(LEVEL_0, `Reference:\t${spec.scaleTargetRef?.kind ?? ''}/${spec.scaleTargetRef?.name ?? ''}\n`);
+    w.write(LEVEL_0, 'Metrics:\t( current / target )\n');
+    (spec.metrics ?? []).forEach((metric: any, i: number) => {
+      const st = (status.currentMetrics ?? [])[i];
+      const key = metric?.type === 'ContainerResource' ? 'containerResource' : 'resource';
+      if (metric?.type === 'Resource' || metric?.type === 'ContainerResource') {
+        const r = metric[key] ?? {};
+        const cur = st?.[key]?.current;
+        const what = metric.type === 'Resource' ? `resource ${r.name} on pods` : `resource ${r.name} of container "${r.container}" on pods`;
+        if (r.target?.averageValue != null) {
+          w.write(LEVEL_1, `${what}:\t${st?.[key] ? q(cur?.averageValue) : '<unknown>'} / ${q(r.target.averageValue)}\n`);
+        } else {
+          const current = cur?.averageUtilization != null ? `${cur.averageUtilization}% (${q(cur.averageValue)})` : '<unknown>';
+          const target = r.target?.averageUtilization != null ? `${r.target.averageUtilization}%` : '<auto>';
+          w.write(LEVEL_1, `${what}  (as a percentage of request):\t${current} / ${target}\n`);
+        }
+      } else if (metric?.type === 'Pods') {
+        w.write(LEVEL_1, `"${metric.pods?.metric?.name ?? ''}" on pods:\t${st?.pods ? q(st.pods.current?.averageValue) : '<unknown>'} / ${q(metric.pods?.target?.averageValue)}\n`);
+      } else {
+        w.write(LEVEL_1, `<unknown metric type "${metric?.type ?? ''}">\n`);
+      }
+    });
+    w.write(LEVEL_0, `Min replicas:\t${spec.minReplicas != null ? spec.minReplicas : '<unset>'}\n`);
+    w.write(LEVEL_0, `Max replicas:\t${spec.maxReplicas ?? 0}\n`);
+    if (spec.behavior) {
+      w.write(LEVEL_0, 'Behavior:\n');
+      for (const [direction, rules] of [['Scale Up', spec.behavior.scaleUp], ['Scale Down', spec.behavior.scaleDown]] as const) {
+        if (!rules) continue;
+        w.write(LEVEL_1, `${direction}:\n`);
+        if (rules.stabilizationWindowSeconds != null) w.write(LEVEL_2, `Stabilization Window: ${rules.stabilizationWindowSeconds} seconds\n`);
+        if ((rules.policies ?? []).length > 0) {
+          w.write(LEVEL_2, `Select Policy: ${rules.selectPolicy ?? 'Max'}\n`);
+          w.write(LEVEL_2, 'Policies:\n');
+          for (const p of rules.policies) w.write(LEVEL_3, `- Type: ${p.type}\tValue: ${p.value}\tPeriod: ${p.periodSeconds} seconds\n`);
+        }
+      }
+    }
+    w.write(LEVEL_0, `${spec.scaleTargetRef?.kind ?? ''} pods:\t${status.currentReplicas ?? 0} current / ${status.desiredReplicas ?? 0} desired\n`);
+    if ((status.conditions ?? []).length > 0) {
+      w.write(LEVEL_0, 'Conditions:\n');
+      w.write(LEVEL_1, 'Type\tStatus\tReason\tMessage\n');
+      w.write(LEVEL_1, '----\t------\t------\t-------\n');
+      for (const c of status.conditions) w.write(LEVEL_1, `${c.type}\t${c.status}\t${c.reason ?? ''}\t${c.message ?? ''}\n`);
+    }
+    if (events) describeEvents(events, w, ctx.now);
+  });
+}
+
 /** upstream: pkg/describe/describe.go describePodDisruptionBudgetV1. */
 function describePodDisruptionBudgetImpl(pdb: any, ctx: DescribeContext): string {
   const m = pdb?.metadata ?? {};
@@ -1698,6 +1762,8 @@ export function describe(kind: string, obj: any, ctx: DescribeContext): string |
       return describeCronJobImpl(obj, ctx);
     case 'poddisruptionbudget':
       return describePodDisruptionBudgetImpl(obj, ctx);
+    case 'horizontalpodautoscaler':
+      return describeHorizontalPodAutoscalerImpl(obj, ctx);
     case 'controllerrevision':
       return describeGenericImpl(obj, 'ControllerRevision', ctx);
   }

@@ -17,11 +17,10 @@ export interface ControlReply {
   error?: string;
 }
 
-/** What `kubectl top` reads from a node at a scrape time: the node and each running container. */
-export interface UsageReport {
-  node: { usageNanoCores: number; workingSetBytes: number };
-  containers: { namespace: string; pod: string; podUID: string; container: string; startedAt: number; usageNanoCores: number; workingSetBytes: number }[];
-}
+import type { UsageReport } from '../../api/metrics';
+
+/** What metrics-server reads from a node at a scrape time (`kubectl top`, the HPA): the node and each running container. */
+export type { UsageReport };
 
 /** The machine-wide memory and root filesystem (nodefs) figures, as the eviction manager's signals see them. */
 export interface NodeUsageReport {

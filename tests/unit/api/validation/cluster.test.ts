@@ -112,6 +112,7 @@ describe('validate()', () => {
         'EndpointSlice',
         'Endpoints',
         'Event',
+        'HorizontalPodAutoscaler',
         'Job',
         'Lease',
         'Namespace',
