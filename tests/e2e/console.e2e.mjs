@@ -183,9 +183,15 @@ export async function debugsAPodWithAnEphemeralContainer({ page, baseURL, screen
   await until(async () => (await prompt.innerText()) === '/ #', { message: "the debug container's prompt" });
   await runInConsole(page, 'wget -qO- http://localhost | grep title', /<title>Welcome to nginx!<\/title>/, 30000);
   await runInConsole(page, 'hostname', /\/ # hostname\s+web/);
+  // The map marks the pod while its ephemeral container runs; READY stays the pod's own 1/1.
+  const tag = page.locator('[data-testid="cluster-map"] [data-pod="default/web"] .debug-tag');
+  await until(async () => /^debugger-\w{5}$/.test((await tag.getAttribute('data-debugging').catch(() => null)) ?? ''), { message: 'the dbg tag on web' });
+  assert.match(await page.locator('[data-testid="cluster-map"] [data-pod="default/web"]').getAttribute('aria-label'), /1\/1 ready, debugged by ephemeral container debugger-\w{5}/);
   await screenshot('debug');
+  await page.screenshot({ path: '/tmp/console-debug.png' });
   await runInConsole(page, 'exit', /Session ended, the ephemeral container will not be restarted but may be reattached using 'kubectl attach web -c debugger-\w{5} -i -t' if it is still running/, 30000);
   await until(async () => (await prompt.innerText()) === '$', { message: 'back at the console' });
   await runInConsole(page, 'sim advance 5s', /\$ sim advance 5s/);
   await runInConsole(page, "kubectl get pod web -o jsonpath='{.status.ephemeralContainerStatuses[0].state.terminated.reason}'", /jsonpath=.*\s+Completed/);
+  await until(async () => (await tag.count()) === 0, { message: 'the dbg tag gone once the debugger ended' });
 }

@@ -138,6 +138,21 @@ describe('podView', () => {
     });
     expect(view).toMatchObject({ reason: 'Terminating', terminating: true, tone: 'notready', ready: 1, total: 2, restarts: 3 });
   });
+
+  it('lists the running ephemeral containers (kubectl debug) apart: READY and the tone stay those of the pod', () => {
+    const view = podView({
+      spec: { containers: [{ name: 'web' }], ephemeralContainers: [{ name: 'debugger-abcde' }, { name: 'old' }] },
+      status: {
+        phase: 'Running',
+        containerStatuses: [{ name: 'web', ready: true, restartCount: 0, state: running }],
+        ephemeralContainerStatuses: [
+          { name: 'debugger-abcde', ready: false, restartCount: 0, state: running },
+          { name: 'old', ready: false, restartCount: 0, state: { terminated: { exitCode: 0, reason: 'Completed' } } }
+        ]
+      }
+    });
+    expect(view).toMatchObject({ reason: 'Running', tone: 'running', ready: 1, total: 1, debugging: ['debugger-abcde'] });
+  });
 });
 
 describe('nodeView', () => {

@@ -31,6 +31,8 @@ export interface PodView {
   /** One entry per container: is it ready. */
   containers: { name: string; ready: boolean; state: 'running' | 'waiting' | 'terminated' | 'none' }[];
   restarts: number;
+  /** Ephemeral containers running now (kubectl debug): not counted in ready/total, as kubectl does not. */
+  debugging: string[];
 }
 
 /** kubectl's STATUS column for a pod: the printers' own function, so the map and `kubectl get pods` never disagree. */
@@ -54,7 +56,8 @@ export function podView(pod: KObject): PodView {
   const reason = podStatusReason(pod);
   const underlying = terminating ? podStatusReason({ ...pod, metadata: { ...pod.metadata, deletionTimestamp: undefined } }) : reason;
   const { tone, glyph } = toneOf(underlying, pod, ready, containers.length);
-  return { reason, tone, glyph, terminating, ready, total: containers.length, containers, restarts };
+  const debugging = ((pod.status?.ephemeralContainerStatuses ?? []) as any[]).filter((s) => s.state?.running).map((s) => s.name as string);
+  return { reason, tone, glyph, terminating, ready, total: containers.length, containers, restarts, debugging };
 }
 
 function toneOf(reason: string, pod: KObject, ready: number, total: number): { tone: PodTone; glyph: string } {
