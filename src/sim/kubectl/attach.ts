@@ -9,7 +9,6 @@
 import { fail, type CommandSpec } from './command';
 import { defaultContainer, findContainerByName, podForArg } from './logs';
 import { interactiveShellOf, InteractiveRun } from './run';
-import { reattachMessage } from './debug';
 
 export const attachCommand: CommandSpec = {
   name: 'attach',
@@ -46,8 +45,26 @@ export const attachCommand: CommandSpec = {
     } else if (!tty && container.tty) tty = true;
     const shell = flags.bool('stdin') && tty && container.stdin ? interactiveShellOf(container.image, [...(container.command ?? []), ...(container.args ?? [])]) : undefined;
     if (!shell) fail(`this console attaches to a shell started with stdin and a TTY (kubectl run -it, kubectl debug -it) with -it; to follow the output of ${name}, use kubectl logs -f ${pod.metadata.name} -c ${name}`);
-    const statuses = [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.ephemeralContainerStatuses ?? [])];
-    if (!statuses.find((s: any) => s.name === name)?.state?.running) fail(`container ${name} is not running`);
+    if (!containerStatusByName(pod, name)?.state?.running) fail(`container ${name} is not running`);
     throw new InteractiveRun({ namespace: pod.metadata.namespace, pod: pod.metadata.name, container: name, shell, remove: false, printed: out.printed(), endMessage: flags.bool('quiet') ? '' : reattachMessage(pod, name) });
   }
 };
+
+/** A container's status, wherever the pod lists it. upstream: debug.go getContainerStatusByName */
+export function containerStatusByName(pod: any, container: string): any {
+  const st = pod.status ?? {};
+  return [...(st.initContainerStatuses ?? []), ...(st.containerStatuses ?? []), ...(st.ephemeralContainerStatuses ?? [])].find((c: any) => c.name === container);
+}
+
+/**
+ * What kubectl attach prints when an interactive session ends: nothing unless the pod restarts its
+ * containers; an ephemeral container will not be restarted. upstream: attach.go reattachMessage (v1.32)
+ */
+export function reattachMessage(pod: any, container: string): string {
+  if (pod.spec?.restartPolicy !== 'Always') return '';
+  const name = pod.metadata.name;
+  if ((pod.spec?.ephemeralContainers ?? []).some((c: any) => c.name === container)) {
+    return `Session ended, the ephemeral container will not be restarted but may be reattached using 'kubectl attach ${name} -c ${container} -i -t' if it is still running`;
+  }
+  return `Session ended, resume using 'kubectl attach ${name} -c ${container} -i -t' command when the pod is running`;
+}

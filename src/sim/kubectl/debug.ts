@@ -13,6 +13,7 @@ import { KubectlError, fail, failStatus, type CommandSpec, type Invocation } fro
 import { nameSuffix } from './create';
 import { containerLog, findContainerByName } from './logs';
 import { interactiveShellOf, InteractiveRun } from './run';
+import { containerStatusByName, reattachMessage } from './attach';
 
 const PROFILES = ['legacy', 'general', 'baseline', 'netadmin', 'restricted', 'sysadmin'] as const;
 type Profile = (typeof PROFILES)[number];
@@ -235,12 +236,6 @@ async function debugNode(inv: Invocation, nodeName: string, s: DebugSpec): Promi
   return { namespace: r.object.metadata.namespace, pod: podName, container: containerName };
 }
 
-/** The debug container's status, wherever the pod lists it. upstream: getContainerStatusByName */
-function statusOf(pod: any, container: string): any {
-  const st = pod.status ?? {};
-  return [...(st.initContainerStatuses ?? []), ...(st.containerStatuses ?? []), ...(st.ephemeralContainerStatuses ?? [])].find((c: any) => c.name === container);
-}
-
 /**
  * upstream: debug.go handleAttachPod: wait until the container runs or has ended (a waiting
  * message is printed as a warning, once each), then attach; an ended container's log is printed.
@@ -253,7 +248,7 @@ async function attachTo(inv: Invocation, session: { namespace: string; pod: stri
     const r = await ctx.request({ verb: 'get', resource: 'pods', namespace: session.namespace, name: session.pod });
     if (!r.ok) fail(`pods "${session.pod}" not found`);
     pod = r.object;
-    const st = statusOf(pod, session.container);
+    const st = containerStatusByName(pod, session.container);
     if (!st) return false;
     if (st.state?.running || st.state?.terminated) return true;
     const message = st.state?.waiting?.message;
@@ -264,7 +259,7 @@ async function attachTo(inv: Invocation, session: { namespace: string; pod: stri
     return false;
   };
   if (!(await ready()) && !(await ctx.waitFor(ready, ATTACH_WAIT_MS))) fail('timed out waiting for the condition');
-  const st = statusOf(pod, session.container);
+  const st = containerStatusByName(pod, session.container);
   if (st.state?.terminated) {
     out.out(await containerLog(inv, pod, session.container, ''));
     return;
@@ -275,18 +270,4 @@ async function attachTo(inv: Invocation, session: { namespace: string; pod: stri
     throw new KubectlError(`an interactive session is supported for a shell (e.g. kubectl debug ${session.pod} -it --image=busybox); the container ${session.container} is running: read it with kubectl logs ${session.pod} -c ${session.container}`);
   }
   throw new InteractiveRun({ ...session, shell, remove: false, printed: inv.out.printed(), endMessage: reattachMessage(pod, session.container) });
-}
-
-
-/**
- * What kubectl attach prints when an interactive session ends: nothing unless the pod restarts its
- * containers; an ephemeral container will not be restarted. upstream: attach.go reattachMessage (v1.32)
- */
-export function reattachMessage(pod: any, container: string): string {
-  if (pod.spec?.restartPolicy !== 'Always') return '';
-  const name = pod.metadata.name;
-  if ((pod.spec?.ephemeralContainers ?? []).some((c: any) => c.name === container)) {
-    return `Session ended, the ephemeral container will not be restarted but may be reattached using 'kubectl attach ${name} -c ${container} -i -t' if it is still running`;
-  }
-  return `Session ended, resume using 'kubectl attach ${name} -c ${container} -i -t' command when the pod is running`;
 }
