@@ -116,11 +116,13 @@ function isControlPlane(node: KObject): boolean {
 const ageKeys = new WeakMap<KObject, string>();
 function ageKey(o: KObject): string {
   let key = ageKeys.get(o);
-  if (key === undefined) {
-    key = `${o.metadata?.creationTimestamp ?? ''}\u0000${naturalKey(o.metadata?.namespace ?? '')}\u0000${naturalKey(o.metadata?.name ?? '')}`;
-    ageKeys.set(o, key);
-  }
+  if (key === undefined) ageKeys.set(o, (key = ageKeyOf(o)));
   return key;
+}
+
+/** The string `byAge` compares: creation time, then namespace and name in natural order. */
+export function ageKeyOf(o: KObject): string {
+  return `${o.metadata?.creationTimestamp ?? ''}\u0000${naturalKey(o.metadata?.namespace ?? '')}\u0000${naturalKey(o.metadata?.name ?? '')}`;
 }
 
 /** Oldest first; ties by namespace, then name, in natural order (worker-2 before worker-10). */
