@@ -13,7 +13,7 @@ import { keyOf } from '../../sim/apiserver/store';
 import { sameJSON } from '../../sim/api/canonical';
 import type { NodeUsageReport } from '../../sim/kubelet/cm/node-controls';
 import type { ReplayTarget } from '../../sim/cluster/input-log';
-import { usageMoved } from './deltas';
+import { EVENTS_KEPT, usageMoved } from './deltas';
 import type { WorkerNodeConfig } from '../../sim/cluster/config';
 
 /** What the page mirrors (leases stay out: their heartbeat shows through `lease.renew` trace events). */
@@ -39,6 +39,8 @@ export interface SessionOptions {
   /** Run the metrics store from boot (default true; the playground turns it off for big clusters until the Metrics tab asks). */
   metrics?: boolean;
   hostFactory: HostFactory;
+  /** How many Events the mirror keeps, the newest by last change (default EVENTS_KEPT, as the page). */
+  eventsKept?: number;
   /** Output a streaming command prints after its exec() returned (`kubectl get -w`). */
   print: (text: string) => void;
   /** Something changed that the page has not been sent yet. */
@@ -67,8 +69,14 @@ function withoutSameSpec(change: ObjectChange, previous: ObjectChange | undefine
 export class ClusterSession implements ReplayTarget {
   readonly cluster: Cluster;
   readonly console: Console;
-  /** resource|key -> the object's latest change: what a `reset` sends. */
+  /**
+   * resource|key -> the object's latest change: what a `reset` sends. Of the Events only the
+   * newest EVENTS_KEPT by last change, as the page keeps (deltas.ts): at 30,000 pods the API
+   * server holds some 65,000 of them for its hour (`kubectl get events` still lists them all).
+   */
   readonly objects = new Map<string, ObjectChange>();
+  /** The Events' ids in `objects`, oldest-changed first. */
+  readonly #eventIds = new Set<string>();
   /** node -> the usage sample the page last got. */
   readonly usage = new Map<string, NodeUsageSample>();
   /**
@@ -115,6 +123,7 @@ export class ClusterSession implements ReplayTarget {
           const previous = this.objects.get(id);
           if (e.type === 'DELETED') this.objects.delete(id);
           else this.objects.set(id, change);
+          if (resource === 'events') this.#keepEvent(id, e.type === 'DELETED');
           if (resource === 'events') this.#changes.set(`${id}|${this.#eventChanges++}`, change);
           else {
             const pending = this.#changes.get(id);
@@ -126,6 +135,17 @@ export class ClusterSession implements ReplayTarget {
         () => {}
       );
     }
+  }
+
+  /** Keeps the newest EVENTS_KEPT Events (by last change) in `objects`. */
+  #keepEvent(id: string, deleted: boolean): void {
+    this.#eventIds.delete(id);
+    if (deleted) return;
+    this.#eventIds.add(id);
+    if (this.#eventIds.size <= (this.options.eventsKept ?? EVENTS_KEPT)) return;
+    const oldest = this.#eventIds.values().next().value!;
+    this.#eventIds.delete(oldest);
+    this.objects.delete(oldest);
   }
 
   get now(): number {
