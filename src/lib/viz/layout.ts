@@ -99,12 +99,12 @@ export function naturalKey(name: string): string {
   return name.replace(/\d+/g, (d) => d.padStart(12, '0'));
 }
 
-const podKeys = new WeakMap<KObject, string>();
-/** `namespace/name`, once per pod object. */
+/**
+ * `namespace/name`. Not cached per object: a status change is a new object, and a WeakMap entry
+ * per pod version cost more (its lookups, and the ephemerons every major GC walks) than the string.
+ */
 function podKey(pod: KObject): string {
-  let key = podKeys.get(pod);
-  if (key === undefined) podKeys.set(pod, (key = `${pod.metadata?.namespace ?? 'default'}/${pod.metadata?.name ?? ''}`));
-  return key;
+  return `${pod.metadata?.namespace ?? 'default'}/${pod.metadata?.name ?? ''}`;
 }
 
 function isControlPlane(node: KObject): boolean {
