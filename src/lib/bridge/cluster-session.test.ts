@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inProcessHosts } from '../../sim/cluster/cluster';
-import { ClusterSession } from './cluster-session';
+import { ClusterSession, kubeletsPerHost, MAX_KUBELET_HOSTS } from './cluster-session';
 
 describe('ClusterSession mirror', () => {
   it('keeps only the newest Events (by last change) for the page; kubectl get events still lists every one', async () => {
@@ -20,4 +20,13 @@ describe('ClusterSession mirror', () => {
     expect(snapshot.filter((c) => c.resource === 'events').length).toBe(4);
     expect(snapshot.filter((c) => c.resource === 'pods' && c.key.startsWith('default/web-')).length).toBe(3);
   }, 60_000);
+});
+
+describe('kubelet hosts of a big cluster', () => {
+  it('50 kubelets per host up to 1,000 nodes, then at most 20 hosts (3,000 nodes: 150 each)', () => {
+    expect(kubeletsPerHost(2)).toBe(50);
+    expect(kubeletsPerHost(1000)).toBe(50);
+    expect(kubeletsPerHost(3000)).toBe(150);
+    expect(Math.ceil(3001 / kubeletsPerHost(3001))).toBeLessThanOrEqual(MAX_KUBELET_HOSTS);
+  });
 });

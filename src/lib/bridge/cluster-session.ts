@@ -14,7 +14,7 @@ import { sameJSON } from '../../sim/api/canonical';
 import type { NodeUsageReport } from '../../sim/kubelet/cm/node-controls';
 import type { ReplayTarget } from '../../sim/cluster/input-log';
 import { EVENTS_KEPT, usageMoved } from './deltas';
-import type { WorkerNodeConfig } from '../../sim/cluster/config';
+import { DEFAULT_CLUSTER, type WorkerNodeConfig } from '../../sim/cluster/config';
 
 /** What the page mirrors (leases stay out: their heartbeat shows through `lease.renew` trace events). */
 export const MIRRORED = ['namespaces', 'nodes', 'pods', 'events', 'deployments', 'replicasets', 'daemonsets', 'statefulsets', 'jobs', 'cronjobs', 'services', 'endpoints', 'endpointslices', 'configmaps', 'secrets', 'persistentvolumes', 'persistentvolumeclaims', 'storageclasses', 'priorityclasses'];
@@ -29,6 +29,19 @@ const MAX_MARKS_PER_BATCH = 200;
  */
 const USAGE_SAMPLE_VIRTUAL_MS = 1000;
 const USAGE_SAMPLE_WALL_MS = 250;
+
+/**
+ * At most this many kubelet hosts (Web Workers, all in the page's renderer process): past 1,000
+ * nodes a host runs more than 50 kubelets. Every worker is a V8 isolate with its own heap
+ * reservations in the renderer's memory; at 3,000 nodes 60 pools of 50 crashed the tab near
+ * 20,000 pods while the heaps in use added up to some 2.2 GB.
+ */
+export const MAX_KUBELET_HOSTS = 20;
+
+/** Kubelets per kubelet host for a cluster of `workers` nodes (ClusterConfig.kubeletsPerHost). */
+export function kubeletsPerHost(workers: number): number {
+  return Math.max(DEFAULT_CLUSTER.kubeletsPerHost, Math.ceil(workers / MAX_KUBELET_HOSTS));
+}
 
 export interface SessionOptions {
   seed: number;
@@ -103,7 +116,8 @@ export class ClusterSession implements ReplayTarget {
         metrics: options.metrics ?? true,
         ...(options.nodes ? { nodes: options.nodes } : {}),
         ...(options.schedulerConfig !== undefined ? { schedulerConfig: options.schedulerConfig } : {}),
-        ...(options.workers > 255 ? { podSubnet: '10.0.0.0/8' } : {})
+        ...(options.workers > 255 ? { podSubnet: '10.0.0.0/8' } : {}),
+        kubeletsPerHost: kubeletsPerHost(options.nodes?.length ?? options.workers)
       },
       options.hostFactory
     );
