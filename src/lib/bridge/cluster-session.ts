@@ -13,8 +13,8 @@ import { keyOf } from '../../sim/apiserver/store';
 import { sameJSON } from '../../sim/api/canonical';
 import type { NodeUsageReport } from '../../sim/kubelet/cm/node-controls';
 import type { ReplayTarget } from '../../sim/cluster/input-log';
-import { usageMoved } from './deltas';
-import type { WorkerNodeConfig } from '../../sim/cluster/config';
+import { EVENTS_KEPT, usageMoved } from './deltas';
+import { DEFAULT_CLUSTER, type WorkerNodeConfig } from '../../sim/cluster/config';
 
 /** What the page mirrors (leases stay out: their heartbeat shows through `lease.renew` trace events). */
 export const MIRRORED = ['namespaces', 'nodes', 'pods', 'events', 'deployments', 'replicasets', 'daemonsets', 'statefulsets', 'jobs', 'cronjobs', 'services', 'endpoints', 'endpointslices', 'configmaps', 'secrets', 'persistentvolumes', 'persistentvolumeclaims', 'storageclasses', 'priorityclasses'];
@@ -30,6 +30,19 @@ const MAX_MARKS_PER_BATCH = 200;
 const USAGE_SAMPLE_VIRTUAL_MS = 1000;
 const USAGE_SAMPLE_WALL_MS = 250;
 
+/**
+ * At most this many kubelet hosts (Web Workers, all in the page's renderer process): past 1,000
+ * nodes a host runs more than 50 kubelets. Every worker is a V8 isolate with its own heap
+ * reservations in the renderer's memory; at 3,000 nodes 60 pools of 50 crashed the tab near
+ * 20,000 pods while the heaps in use added up to some 2.2 GB.
+ */
+export const MAX_KUBELET_HOSTS = 20;
+
+/** Kubelets per kubelet host for a cluster of `workers` nodes (ClusterConfig.kubeletsPerHost). */
+export function kubeletsPerHost(workers: number): number {
+  return Math.max(DEFAULT_CLUSTER.kubeletsPerHost, Math.ceil(workers / MAX_KUBELET_HOSTS));
+}
+
 export interface SessionOptions {
   seed: number;
   workers: number;
@@ -39,6 +52,8 @@ export interface SessionOptions {
   /** Run the metrics store from boot (default true; the playground turns it off for big clusters until the Metrics tab asks). */
   metrics?: boolean;
   hostFactory: HostFactory;
+  /** How many Events the mirror keeps, the newest by last change (default EVENTS_KEPT, as the page). */
+  eventsKept?: number;
   /** Output a streaming command prints after its exec() returned (`kubectl get -w`). */
   print: (text: string) => void;
   /** Something changed that the page has not been sent yet. */
@@ -68,8 +83,14 @@ export class ClusterSession implements ReplayTarget {
   readonly cluster: Cluster;
   /** The console, loaded on its first line (lazy-console.ts). */
   readonly console: LazyConsole;
-  /** resource|key -> the object's latest change: what a `reset` sends. */
+  /**
+   * resource|key -> the object's latest change: what a `reset` sends. Of the Events only the
+   * newest EVENTS_KEPT by last change, as the page keeps (deltas.ts): at 30,000 pods the API
+   * server holds some 65,000 of them for its hour (`kubectl get events` still lists them all).
+   */
   readonly objects = new Map<string, ObjectChange>();
+  /** The Events' ids in `objects`, oldest-changed first. */
+  readonly #eventIds = new Set<string>();
   /** node -> the usage sample the page last got. */
   readonly usage = new Map<string, NodeUsageSample>();
   /**
@@ -96,7 +117,8 @@ export class ClusterSession implements ReplayTarget {
         metrics: options.metrics ?? true,
         ...(options.nodes ? { nodes: options.nodes } : {}),
         ...(options.schedulerConfig !== undefined ? { schedulerConfig: options.schedulerConfig } : {}),
-        ...(options.workers > 255 ? { podSubnet: '10.0.0.0/8' } : {})
+        ...(options.workers > 255 ? { podSubnet: '10.0.0.0/8' } : {}),
+        kubeletsPerHost: kubeletsPerHost(options.nodes?.length ?? options.workers)
       },
       options.hostFactory
     );
@@ -116,6 +138,7 @@ export class ClusterSession implements ReplayTarget {
           const previous = this.objects.get(id);
           if (e.type === 'DELETED') this.objects.delete(id);
           else this.objects.set(id, change);
+          if (resource === 'events') this.#keepEvent(id, e.type === 'DELETED');
           if (resource === 'events') this.#changes.set(`${id}|${this.#eventChanges++}`, change);
           else {
             const pending = this.#changes.get(id);
@@ -127,6 +150,17 @@ export class ClusterSession implements ReplayTarget {
         () => {}
       );
     }
+  }
+
+  /** Keeps the newest EVENTS_KEPT Events (by last change) in `objects`. */
+  #keepEvent(id: string, deleted: boolean): void {
+    this.#eventIds.delete(id);
+    if (deleted) return;
+    this.#eventIds.add(id);
+    if (this.#eventIds.size <= (this.options.eventsKept ?? EVENTS_KEPT)) return;
+    const oldest = this.#eventIds.values().next().value!;
+    this.#eventIds.delete(oldest);
+    this.objects.delete(oldest);
   }
 
   get now(): number {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { compileFilter, countMatching, filterFromQuery, filterToQuery, isFiltering, NO_FILTER, type MapFilter } from './filter';
-import type { KObject } from '../bridge/deltas';
+import { compileFilter, countMatching, filterFromQuery, filterToQuery, isFiltering, NO_FILTER, PodNamespaces, type MapFilter } from './filter';
+import { applyChanges, type KObject, type Resources } from '../bridge/deltas';
+import type { ObjectChange } from '../bridge/protocol';
 
 const pod = (namespace: string, name: string, labels: Record<string, string>, nodeName?: string): KObject => ({
   metadata: { namespace, name, labels },
@@ -70,5 +71,26 @@ describe('the filter in the URL', () => {
   it('an unfiltered view leaves no parameters', () => {
     expect(isFiltering(filterFromQuery(new URLSearchParams('seed=1')))).toBe(false);
     expect(filterToQuery(NO_FILTER, new URLSearchParams('ns=a&l=b&node=c')).toString()).toBe('');
+  });
+});
+
+describe('PodNamespaces', () => {
+  const p = (ns: string, name: string) => ({ metadata: { namespace: ns, name } });
+  const put = (o: KObject): ObjectChange => ({ type: 'MODIFIED', resource: 'pods', key: `${o.metadata.namespace}/${o.metadata.name}`, object: o });
+  const del = (o: KObject): ObjectChange => ({ ...put(o), type: 'DELETED' });
+
+  it('lists the namespaces pods are in, sorted, following each batch; the same list while the set stays', () => {
+    let r: Resources = applyChanges(new Map(), [put(p('web', 'a')), put(p('default', 'b')), put(p('web', 'c'))]);
+    const ns = new PodNamespaces();
+    const first = ns.update(r.get('pods')!);
+    expect(first).toEqual(['default', 'web']);
+    r = applyChanges(r, [put(p('web', 'd')), del(p('web', 'a'))]);
+    expect(ns.update(r.get('pods')!)).toBe(first);
+    r = applyChanges(r, [put(p('batch', 'e')), del(p('default', 'b'))]);
+    expect(ns.update(r.get('pods')!)).toEqual(['batch', 'web']);
+    r = applyChanges(r, [del(p('web', 'c')), del(p('web', 'd'))]);
+    expect(ns.update(r.get('pods')!)).toEqual(['batch']);
+    // A plain map (no journal) is read whole.
+    expect(new PodNamespaces().update(new Map([['kube-system/x', p('kube-system', 'x')]]))).toEqual(['kube-system']);
   });
 });

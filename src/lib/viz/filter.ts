@@ -7,7 +7,7 @@
  * upstream: staging/src/k8s.io/apimachinery/pkg/labels/selector.go (Parse)
  */
 import { LabelSelectorError, parseSelector, type Selector } from '../../sim/api/labels';
-import type { KObject } from '../bridge/deltas';
+import { changedKeys, type KObject } from '../bridge/deltas';
 
 export interface MapFilter {
   /** A namespace (`kubectl -n`), or '' for every namespace. */
@@ -95,4 +95,52 @@ export function countMatching(pods: Iterable<KObject>, filter: CompiledFilter): 
     if (filter.matches(pod)) shown++;
   }
   return { shown, total };
+}
+
+/**
+ * The namespaces the pods are in (the filter bar's choices), sorted, kept up to date from the
+ * store's changes (deltas.ts changedKeys): a batch costs its changed pods, not a scan of all of
+ * them, and the same array comes back while the set stays the same.
+ */
+export class PodNamespaces {
+  #seen: ReadonlyMap<string, KObject> | undefined;
+  /** pod key -> its namespace. */
+  readonly #of = new Map<string, string>();
+  /** namespace -> how many pods are in it. */
+  readonly #count = new Map<string, number>();
+  #list: readonly string[] = [];
+
+  update(pods: ReadonlyMap<string, KObject>): readonly string[] {
+    const changed = changedKeys(this.#seen, pods);
+    this.#seen = pods;
+    if (changed?.size === 0) return this.#list;
+    if (changed === undefined) {
+      this.#of.clear();
+      this.#count.clear();
+    }
+    const before = this.#count.size;
+    let moved = changed === undefined;
+    for (const key of changed ?? pods.keys()) {
+      const was = this.#of.get(key);
+      const pod = pods.get(key);
+      const now = pod ? ((pod.metadata?.namespace as string | undefined) ?? 'default') : undefined;
+      if (was === now) continue;
+      if (was !== undefined) {
+        const n = this.#count.get(was)! - 1;
+        if (n === 0) {
+          this.#count.delete(was);
+          moved = true;
+        } else this.#count.set(was, n);
+        this.#of.delete(key);
+      }
+      if (now !== undefined) {
+        const n = this.#count.get(now) ?? 0;
+        if (n === 0) moved = true;
+        this.#count.set(now, n + 1);
+        this.#of.set(key, now);
+      }
+    }
+    if (moved || before !== this.#count.size) this.#list = [...this.#count.keys()].sort();
+    return this.#list;
+  }
 }

@@ -99,12 +99,12 @@ export function naturalKey(name: string): string {
   return name.replace(/\d+/g, (d) => d.padStart(12, '0'));
 }
 
-const podKeys = new WeakMap<KObject, string>();
-/** `namespace/name`, once per pod object. */
+/**
+ * `namespace/name`. Not cached per object: a status change is a new object, and a WeakMap entry
+ * per pod version cost more (its lookups, and the ephemerons every major GC walks) than the string.
+ */
 function podKey(pod: KObject): string {
-  let key = podKeys.get(pod);
-  if (key === undefined) podKeys.set(pod, (key = `${pod.metadata?.namespace ?? 'default'}/${pod.metadata?.name ?? ''}`));
-  return key;
+  return `${pod.metadata?.namespace ?? 'default'}/${pod.metadata?.name ?? ''}`;
 }
 
 function isControlPlane(node: KObject): boolean {
@@ -116,11 +116,13 @@ function isControlPlane(node: KObject): boolean {
 const ageKeys = new WeakMap<KObject, string>();
 function ageKey(o: KObject): string {
   let key = ageKeys.get(o);
-  if (key === undefined) {
-    key = `${o.metadata?.creationTimestamp ?? ''}\u0000${naturalKey(o.metadata?.namespace ?? '')}\u0000${naturalKey(o.metadata?.name ?? '')}`;
-    ageKeys.set(o, key);
-  }
+  if (key === undefined) ageKeys.set(o, (key = ageKeyOf(o)));
   return key;
+}
+
+/** The string `byAge` compares: creation time, then namespace and name in natural order. */
+export function ageKeyOf(o: KObject): string {
+  return `${o.metadata?.creationTimestamp ?? ''}\u0000${naturalKey(o.metadata?.namespace ?? '')}\u0000${naturalKey(o.metadata?.name ?? '')}`;
 }
 
 /** Oldest first; ties by namespace, then name, in natural order (worker-2 before worker-10). */

@@ -41,6 +41,34 @@ describe('PodGroups', () => {
     expect(names(last.get(''))).toEqual(['f']);
   });
 
+  it('keeps every group in age order through random batches (binding, deletes, a pod made again under its name, holds)', () => {
+    // A seeded walk: each batch binds, deletes, recreates (new creationTimestamp) or updates pods.
+    let seed = 7;
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    let r: Resources = applyChanges(new Map(), Array.from({ length: 60 }, (_, i) => put(pod(`p${i}`, undefined, rnd(60)))));
+    const groups = new PodGroups();
+    groups.update(r.get('pods')!, new Set());
+    for (let b = 0; b < 40; b++) {
+      const batch: ObjectChange[] = [];
+      for (let i = 0; i < 8; i++) {
+        const name = `p${rnd(70)}`;
+        const what = rnd(4);
+        if (what === 0) batch.push(del(name));
+        else batch.push(put(pod(name, what === 1 ? undefined : `worker-${rnd(3) + 1}`, rnd(60), what === 3 ? 'Failed' : 'Running')));
+      }
+      r = applyChanges(r, batch);
+      const hold = new Set(b % 3 === 0 ? [`default/p${rnd(70)}`] : []);
+      const incremental = groups.update(r.get('pods')!, hold);
+      const fresh = new PodGroups().update(r.get('pods')!, hold);
+      expect(new Map([...incremental].map(([k, v]) => [k, v.map((p) => `${p.metadata.name}@${p.metadata.creationTimestamp}:${p.status.phase}`)]))).toEqual(
+        new Map([...fresh].map(([k, v]) => [k, v.map((p) => `${p.metadata.name}@${p.metadata.creationTimestamp}:${p.status.phase}`)]))
+      );
+    }
+  });
+
   it('re-sorts only the groups a batch touched: the others keep their arrays', () => {
     const pods = Array.from({ length: 30 }, (_, i) => pod(`p${i}`, `worker-${(i % 3) + 1}`, i));
     let r: Resources = applyChanges(new Map(), pods.map(put));

@@ -1,11 +1,13 @@
 /**
  * The map's pods grouped by the node they are bound to (`spec.nodeName`; '' for none), each group
  * oldest first, kept up to date from the store's change journal (bridge/deltas.ts changedKeys):
- * a batch that touches 3 pods re-sorts the 1 to 6 groups they left or joined, not 10,000 pods. A
- * group that did not change keeps its array, so the layout keeps its placements (layout.ts).
+ * a batch that touches 3 pods rebuilds the 1 to 6 groups they left or joined, not 10,000 pods, and
+ * a pod joins or leaves its group's sorted keys by binary search (no group, not even a tray of
+ * thousands of Pending pods, is sorted again). A group that did not change keeps its array, so
+ * the layout keeps its placements (layout.ts).
  */
 import { changedKeys, type KObject } from '../bridge/deltas';
-import { byAge } from './layout';
+import { ageKeyOf } from './layout';
 
 /** What the layout reads: node name ('' = no node) -> its pods, oldest first. */
 export type GroupedPods = ReadonlyMap<string, readonly KObject[]>;
@@ -27,8 +29,15 @@ export class PodGroups {
   #hold: ReadonlySet<string> = new Set();
   /** pod key -> its group. */
   readonly #where = new Map<string, string>();
-  /** group -> pod key -> pod (as drawn: held pods are copies). */
-  readonly #members = new Map<string, Map<string, KObject>>();
+  /** pod key -> the pod as drawn (held pods are copies). */
+  readonly #drawn = new Map<string, KObject>();
+  /**
+   * pod key -> its creation time and sort key (layout.ts byAge). Name and namespace are the key's,
+   * so only a new creationTimestamp (the pod deleted and made again under its name) changes it.
+   */
+  readonly #ages = new Map<string, { created: unknown; age: string }>();
+  /** group -> its pods' keys, oldest first: a pod joins or leaves by binary search, no group is re-sorted. */
+  readonly #members = new Map<string, string[]>();
   #sorted = new Map<string, readonly KObject[]>();
 
   /**
@@ -40,6 +49,8 @@ export class PodGroups {
     let keys: Iterable<string>;
     if (changed === undefined) {
       this.#where.clear();
+      this.#drawn.clear();
+      this.#ages.clear();
       this.#members.clear();
       this.#sorted = new Map();
       keys = pods.keys();
@@ -55,33 +66,72 @@ export class PodGroups {
     const dirty = new Set<string>();
     for (const key of keys) {
       const before = this.#where.get(key);
-      if (before !== undefined) {
-        this.#members.get(before)?.delete(key);
-        dirty.add(before);
-      }
       const stored = pods.get(key);
       if (!stored) {
+        if (before !== undefined) {
+          this.#leave(before, key);
+          dirty.add(before);
+        }
         this.#where.delete(key);
+        this.#drawn.delete(key);
+        this.#ages.delete(key);
         continue;
       }
       const pod = hold.has(key) && stored.spec?.nodeName ? held(stored) : stored;
       const group = (pod.spec?.nodeName as string | undefined) ?? '';
-      let members = this.#members.get(group);
-      if (!members) this.#members.set(group, (members = new Map()));
-      members.set(key, pod);
-      this.#where.set(key, group);
-      dirty.add(group);
+      const created = stored.metadata?.creationTimestamp;
+      const age = this.#ages.get(key);
+      const moved = before !== group || !age || age.created !== created;
+      if (before !== undefined && moved) {
+        this.#leave(before, key);
+        dirty.add(before);
+      }
+      if (!age || age.created !== created) this.#ages.set(key, { created, age: ageKeyOf(stored) });
+      if (moved) {
+        this.#join(group, key);
+        this.#where.set(key, group);
+      }
+      if (moved || this.#drawn.get(key) !== pod) dirty.add(group);
+      this.#drawn.set(key, pod);
     }
+    if (dirty.size === 0) return this.#sorted;
     const next = new Map(this.#sorted);
     for (const group of dirty) {
       const members = this.#members.get(group);
-      if (!members || members.size === 0) {
+      if (!members || members.length === 0) {
         this.#members.delete(group);
         next.delete(group);
-      } else next.set(group, [...members.values()].sort(byAge));
+      } else next.set(group, members.map((key) => this.#drawn.get(key)!));
     }
     this.#sorted = next;
     return next;
+  }
+
+  /** Where `age` goes in `keys` (sorted by age): the index of the first key not older. */
+  #search(keys: readonly string[], age: string): number {
+    let lo = 0;
+    let hi = keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.#ages.get(keys[mid])!.age < age) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  #join(group: string, key: string): void {
+    let members = this.#members.get(group);
+    if (!members) this.#members.set(group, (members = []));
+    members.splice(this.#search(members, this.#ages.get(key)!.age), 0, key);
+  }
+
+  /** Takes `key` out of `group` (before its age is updated: the search uses the age it was sorted by). */
+  #leave(group: string, key: string): void {
+    const members = this.#members.get(group);
+    if (!members) return;
+    let i = this.#search(members, this.#ages.get(key)!.age);
+    if (members[i] !== key) i = members.indexOf(key);
+    if (i >= 0) members.splice(i, 1);
   }
 }
 

@@ -30,6 +30,7 @@ export class SharedInformer {
   #watch?: WatchHandle;
   #rv = '';
   #stopped = false;
+  #transform: ((o: KObject) => KObject) | undefined;
 
   constructor(
     readonly client: Client,
@@ -38,6 +39,16 @@ export class SharedInformer {
     /** The host clock, for retries. */
     readonly schedule: (ms: number, fn: () => void) => void = () => {}
   ) {}
+
+  /**
+   * What the cache keeps of each object (set before run()): the handlers and the cache get the
+   * transformed object, e.g. only the fields a component reads, so a watch of every pod costs
+   * less memory. It must keep metadata.resourceVersion (a relist compares it).
+   * upstream: staging/src/k8s.io/client-go/tools/cache/shared_informer.go (SetTransform)
+   */
+  setTransform(fn: (o: KObject) => KObject): void {
+    this.#transform = fn;
+  }
 
   addEventHandler(h: EventHandler): void {
     this.#handlers.push(h);
@@ -135,10 +146,11 @@ export class SharedInformer {
           return;
         }
         const old = this.cache.get(key);
-        this.#set(key, e.object);
+        const object = this.#transform ? this.#transform(e.object) : e.object;
+        this.#set(key, object);
         for (const h of this.#handlers) {
-          if (old) h.update?.(old, e.object);
-          else h.add?.(e.object);
+          if (old) h.update?.(old, object);
+          else h.add?.(object);
         }
       },
       () => {
@@ -151,7 +163,8 @@ export class SharedInformer {
   /** Replaces the cache with a fresh list, emitting the differences. */
   #replace(items: KObject[]): void {
     const seen = new Set<string>();
-    for (const o of items) {
+    for (const item of items) {
+      const o = this.#transform ? this.#transform(item) : item;
       const key = keyOf(o.metadata.namespace, o.metadata.name);
       seen.add(key);
       const old = this.cache.get(key);

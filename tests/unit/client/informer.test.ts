@@ -47,3 +47,22 @@ describe('SharedInformer.listNamespace (the namespace index)', () => {
     expect(inf.listNamespace('nowhere')).toEqual([]);
   });
 });
+
+describe('SharedInformer.setTransform', () => {
+  it('caches and hands out what the transform keeps, from the list and from the watch', () => {
+    const { client, create } = setup();
+    create('a', 'one');
+    const inf = new SharedInformer(client, 'configmaps');
+    inf.setTransform((o) => ({ metadata: { name: o.metadata.name, namespace: o.metadata.namespace, resourceVersion: o.metadata.resourceVersion }, slim: true }));
+    const added: KObject[] = [];
+    inf.addEventHandler({ add: (o) => added.push(o) });
+    inf.run();
+    create('a', 'two');
+    expect(names(inf.list())).toEqual(['one', 'two']);
+    for (const o of [...inf.list(), ...added]) {
+      expect(o.slim).toBe(true);
+      expect(Object.keys(o.metadata).sort()).toEqual(['name', 'namespace', 'resourceVersion']);
+    }
+    expect(added.length).toBe(2);
+  });
+});

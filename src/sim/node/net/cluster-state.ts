@@ -8,9 +8,30 @@
  */
 import { SharedInformer } from '../../client/informer';
 import type { Client } from '../../client/client';
+import type { KObject } from '../../apiserver/store';
 import type { ContainerRuntime } from '../cri/runtime';
 import type { Network } from '../programs/process';
 import { PodNetwork, type ClusterState } from './network';
+
+/** What network.ts reads of a pod on another host: its address, phase, hostname and containers' programs. */
+export function remotePodView(pod: KObject): KObject {
+  const { name, namespace, resourceVersion } = pod.metadata ?? {};
+  const spec = pod.spec ?? {};
+  return {
+    metadata: { name, namespace, resourceVersion },
+    spec: {
+      ...(spec.hostname !== undefined ? { hostname: spec.hostname } : {}),
+      containers: (spec.containers ?? []).map((c: KObject) => ({
+        name: c.name,
+        image: c.image,
+        ...(c.command !== undefined ? { command: c.command } : {}),
+        ...(c.args !== undefined ? { args: c.args } : {}),
+        ...(c.workingDir !== undefined ? { workingDir: c.workingDir } : {})
+      }))
+    },
+    status: { phase: pod.status?.phase, podIP: pod.status?.podIP }
+  };
+}
 
 export function hostNetwork(opts: {
   client: () => Client;
@@ -29,7 +50,12 @@ export function hostNetwork(opts: {
     };
     const services = informer('services');
     const slices = informer('endpointslices');
-    const pods = informer('pods');
+    // Every pod of the cluster, in each kubelet host: only what a connection to a remote pod reads
+    // (remoteProcesses in network.ts). Whole pods here were ~5 kB each per host: at 30,000 pods
+    // on 60 hosts (Web Workers of one tab) that alone outgrew the tab's memory.
+    const pods = new SharedInformer(client, 'pods', {}, opts.schedule);
+    pods.setTransform(remotePodView);
+    pods.run();
     const owners = new Map<string, ContainerRuntime>();
     return (state = {
       services: () => services.list(),
