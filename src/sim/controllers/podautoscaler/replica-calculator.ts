@@ -179,6 +179,20 @@ function replicasFromRatio(
   return newReplicas;
 }
 
+/**
+ * The pods' metrics the calculation counts: the ignored (deleted, failed, no metrics yet) and the
+ * unready pods' are taken out; their groups stay for the missing-pods adjustment.
+ * upstream: replica_calculator.go GetResourceReplicas / calcPlainMetricReplicas (their shared start)
+ */
+function countedMetrics(pods: any[], fetched: PodMetricsInfo, resource: string, opts: CalculatorOptions, now: number): { metrics: PodMetricsInfo; groups: ReturnType<typeof groupPods> } {
+  if (pods.length === 0) throw new CalculatorError('no pods returned by selector while calculating replica count');
+  const metrics: PodMetricsInfo = new Map(fetched);
+  const groups = groupPods(pods, metrics, resource, opts, now);
+  for (const pod of groups.ignoredPods) metrics.delete(pod);
+  for (const pod of groups.unreadyPods) metrics.delete(pod);
+  return { metrics, groups };
+}
+
 /** upstream: ReplicaCalculator.GetResourceReplicas (a Utilization target, in percent of the requests). */
 export function getResourceReplicas(
   currentReplicas: number,
@@ -191,11 +205,7 @@ export function getResourceReplicas(
   now: number,
   opts: CalculatorOptions = DEFAULT_CALCULATOR_OPTIONS
 ): ReplicaProposal {
-  if (pods.length === 0) throw new CalculatorError('no pods returned by selector while calculating replica count');
-  const metrics: PodMetricsInfo = new Map(fetched);
-  const groups = groupPods(pods, metrics, resource, opts, now);
-  for (const pod of groups.ignoredPods) metrics.delete(pod);
-  for (const pod of groups.unreadyPods) metrics.delete(pod);
+  const { metrics, groups } = countedMetrics(pods, fetched, resource, opts, now);
   const requests = calculateRequests(pods, container, resource);
   if (metrics.size === 0) throw new CalculatorError('did not receive metrics for targeted pods (pods might be unready)');
   const { ratio, utilization, rawAverage } = getResourceUtilizationRatio(metrics, requests, targetUtilization);
@@ -220,11 +230,7 @@ export function getRawResourceReplicas(
   now: number,
   opts: CalculatorOptions = DEFAULT_CALCULATOR_OPTIONS
 ): ReplicaProposal {
-  if (pods.length === 0) throw new CalculatorError('no pods returned by selector while calculating replica count');
-  const metrics: PodMetricsInfo = new Map(fetched);
-  const groups = groupPods(pods, metrics, resource, opts, now);
-  for (const pod of groups.ignoredPods) metrics.delete(pod);
-  for (const pod of groups.unreadyPods) metrics.delete(pod);
+  const { metrics, groups } = countedMetrics(pods, fetched, resource, opts, now);
   if (metrics.size === 0) throw new CalculatorError('did not receive metrics for targeted pods (pods might be unready)');
   const { ratio, usage } = getMetricUsageRatio(metrics, targetUsage);
   const replicas = replicasFromRatio(
