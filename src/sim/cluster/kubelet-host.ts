@@ -161,8 +161,10 @@ export class KubeletHost extends ClientHost {
     let files = this.files.get(spec.name);
     if (!files) {
       files = NodeFileMap.of(Object.entries(spec.staticPods ?? {}).map(([name, text]) => [manifestPath(KUBEADM_MANIFESTS_DIR, name), text] as const));
-      // kubeadm init/join leaves the kubelet's kubeconfig on every node.
+      // kubeadm init/join leaves the kubelet's kubeconfig on every node, and the static pod
+      // directory (empty on a worker: `ls /host/etc/kubernetes/manifests` in a node debugger).
       files.set(KUBELET_KUBECONFIG, kubeletKubeconfig(`https://${APISERVER_ADVERTISE_ADDRESS}:${APISERVER_SECURE_PORT}`));
+      files.set(`${KUBEADM_MANIFESTS_DIR}/`, '');
       this.files.set(spec.name, files);
     }
     let journal = this.journals.get(spec.name);
