@@ -12,7 +12,9 @@
 import { KubectlError, fail, failStatus, type CommandSpec, type Invocation } from './command';
 import { nameSuffix } from './create';
 import { containerLog, findContainerByName } from './logs';
-import { interactiveShellOf, InteractiveRun } from './run';
+import { interactiveShellOf, InteractiveRun, parseEnvs } from './run';
+import { parseResourceArgs } from './builder';
+import { apiVersionOf } from '../api/resources';
 import { containerStatusByName, reattachMessage } from './attach';
 
 const PROFILES = ['legacy', 'general', 'baseline', 'netadmin', 'restricted', 'sysadmin'] as const;
@@ -84,21 +86,16 @@ export const debugCommand: CommandSpec = {
     if (tty && !interactive) fail('-i/--stdin is required for containers with -t/--tty=true');
     if (flags.str('custom')) fail('--custom is not supported by this simulator');
     if (profile === 'legacy') out.warning('--profile=legacy is deprecated and will be removed in the future. It is recommended to explicitly specify a profile, for example "--profile=general".\n');
-    const env = flags.list('env').map((e) => {
-      const i = e.indexOf('=');
-      if (i <= 0) fail(`invalid env: ${e}`);
-      return { name: e.slice(0, i), value: e.slice(i + 1) };
-    });
+    const env = parseEnvs(flags.list('env'));
     const spec: DebugSpec = { image, pullPolicy, env, args, argsOnly: flags.bool('arguments-only'), interactive, tty, profile, quiet, container: flags.str('container'), target };
 
     for (const arg of targets) {
-      const slash = arg.indexOf('/');
-      const kind = slash < 0 ? 'pods' : arg.slice(0, slash).split('.')[0].toLowerCase();
-      const name = slash < 0 ? arg : arg.slice(slash + 1);
+      // upstream: ResourceNames("pods", ...): a bare NAME is a pod; TYPE/NAME resolves as for any command (the slash form always has a name).
+      const [{ resource, name }] = parseResourceArgs([arg.includes('/') ? arg : `pods/${arg}`]);
       let session: { namespace: string; pod: string; container: string };
-      if (kind === 'node' || kind === 'nodes' || kind === 'no') session = await debugNode(inv, name, spec);
-      else if (kind === 'pod' || kind === 'pods' || kind === 'po') session = await debugPod(inv, name, spec);
-      else fail(`"${kind === 'deployment' || kind === 'deployments' || kind === 'deploy' ? 'apps/v1, Kind=Deployment' : kind}" not supported by debug`);
+      if (resource.name === 'nodes') session = await debugNode(inv, name!, spec);
+      else if (resource.name === 'pods') session = await debugPod(inv, name!, spec);
+      else fail(`"${apiVersionOf(resource)}, Kind=${resource.kind}" not supported by debug`);
       if (attach) await attachTo(inv, session, spec);
     }
   }

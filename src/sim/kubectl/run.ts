@@ -27,7 +27,7 @@ function parseLabels(spec: string): Record<string, string> {
 }
 
 /** upstream: generate/versioned/run.go parseEnvs */
-function parseEnvs(envs: string[]): { name: string; value: string }[] {
+export function parseEnvs(envs: string[]): { name: string; value: string }[] {
   return envs.map((env) => {
     const i = env.indexOf('=');
     if (i <= 0) fail(`invalid env: ${env}`);
