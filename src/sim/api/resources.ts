@@ -45,6 +45,10 @@ export const RESOURCES: readonly ResourceInfo[] = [
   { name: 'leases', singular: 'lease', shortNames: [], group: 'coordination.k8s.io', version: 'v1', kind: 'Lease', namespaced: true, verbs: RW },
   { name: 'endpointslices', singular: 'endpointslice', shortNames: [], group: 'discovery.k8s.io', version: 'v1', kind: 'EndpointSlice', namespaced: true, verbs: RW },
   { name: 'poddisruptionbudgets', singular: 'poddisruptionbudget', shortNames: ['pdb'], group: 'policy', version: 'v1', kind: 'PodDisruptionBudget', namespaced: true, verbs: RW, hasGeneration: true },
+  { name: 'clusterrolebindings', singular: 'clusterrolebinding', shortNames: [], group: 'rbac.authorization.k8s.io', version: 'v1', kind: 'ClusterRoleBinding', namespaced: false, verbs: RW },
+  { name: 'clusterroles', singular: 'clusterrole', shortNames: [], group: 'rbac.authorization.k8s.io', version: 'v1', kind: 'ClusterRole', namespaced: false, verbs: RW },
+  { name: 'rolebindings', singular: 'rolebinding', shortNames: [], group: 'rbac.authorization.k8s.io', version: 'v1', kind: 'RoleBinding', namespaced: true, verbs: RW },
+  { name: 'roles', singular: 'role', shortNames: [], group: 'rbac.authorization.k8s.io', version: 'v1', kind: 'Role', namespaced: true, verbs: RW },
   { name: 'priorityclasses', singular: 'priorityclass', shortNames: ['pc'], group: 'scheduling.k8s.io', version: 'v1', kind: 'PriorityClass', namespaced: false, verbs: RW },
   { name: 'storageclasses', singular: 'storageclass', shortNames: ['sc'], group: 'storage.k8s.io', version: 'v1', kind: 'StorageClass', namespaced: false, verbs: RW }
 ];

@@ -502,8 +502,22 @@ const DEFAULTERS: Record<string, (obj: Obj, opts: DefaultsOptions) => void> = {
   StorageClass: (sc) => {
     if (unset(sc.reclaimPolicy)) sc.reclaimPolicy = 'Delete';
     if (unset(sc.volumeBindingMode)) sc.volumeBindingMode = 'Immediate';
-  }
+  },
+  RoleBinding: defaultBinding,
+  ClusterRoleBinding: defaultBinding
 };
+
+/**
+ * upstream: pkg/apis/rbac/v1/defaults.go SetDefaults_RoleBinding / SetDefaults_ClusterRoleBinding
+ * (roleRef.apiGroup) and SetDefaults_Subject (User and Group in rbac.authorization.k8s.io).
+ */
+function defaultBinding(b: Obj): void {
+  if (isObj(b.roleRef) && emptyStr(b.roleRef.apiGroup)) b.roleRef.apiGroup = 'rbac.authorization.k8s.io';
+  if (!Array.isArray(b.subjects)) return;
+  for (const s of b.subjects) {
+    if (isObj(s) && emptyStr(s.apiGroup) && (s.kind === 'User' || s.kind === 'Group')) s.apiGroup = 'rbac.authorization.k8s.io';
+  }
+}
 
 /**
  * Applies upstream defaults to `obj` (a fresh copy the caller owns) in place. Unknown kinds and

@@ -28,6 +28,7 @@ import { dedupe, type FieldError } from './field';
 import { isObj, type Obj } from './meta';
 import { validatePodCreate, validatePodUpdate } from './pod';
 import { validatePodDisruptionBudget } from './policy';
+import { validateClusterRole, validateClusterRoleBinding, validateRole, validateRoleBinding } from './rbac';
 import { validateEndpoints, validateEndpointSlice, validateServiceCreate, validateServiceUpdate } from './service';
 
 export * from './field';
@@ -59,7 +60,11 @@ const VALIDATORS: Record<string, Validator> = {
   PriorityClass: validatePriorityClass,
   PodDisruptionBudget: validatePodDisruptionBudget,
   Event: validateEvent,
-  ServiceAccount: validateServiceAccount
+  ServiceAccount: validateServiceAccount,
+  Role: validateRole,
+  ClusterRole: validateClusterRole,
+  RoleBinding: validateRoleBinding,
+  ClusterRoleBinding: validateClusterRoleBinding
 };
 
 /** Kinds validate() knows. */

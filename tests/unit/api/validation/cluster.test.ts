@@ -104,6 +104,8 @@ describe('validate()', () => {
   it('covers the simulated kinds', () => {
     expect([...VALIDATED_KINDS].sort()).toEqual(
       [
+        'ClusterRole',
+        'ClusterRoleBinding',
         'ConfigMap',
         'ControllerRevision',
         'CronJob',
@@ -123,6 +125,8 @@ describe('validate()', () => {
         'PodDisruptionBudget',
         'PriorityClass',
         'ReplicaSet',
+        'Role',
+        'RoleBinding',
         'Secret',
         'Service',
         'ServiceAccount',
