@@ -16,6 +16,7 @@ export type StatusReason =
   | 'Expired'
   | 'MethodNotAllowed'
   | 'Forbidden'
+  | 'Unauthorized'
   | 'InternalError'
   | 'NotAcceptable'
   | 'TooManyRequests';
@@ -79,6 +80,16 @@ export function forbidden(r: ResourceInfo, name: string, message: string): ApiEr
   return status(403, 'Forbidden', `${groupResource(r)} "${name}" is forbidden: ${message}`, { name, kind: r.name, group: r.group });
 }
 
+/** A 403 with the authorizer's message as is (it names the resource itself). */
+export function forbiddenRaw(message: string, details: Status['details']): ApiError {
+  return status(403, 'Forbidden', message, details);
+}
+
+/** upstream: responsewriters.Unauthorized: the credentials did not authenticate. */
+export function unauthorized(): ApiError {
+  return status(401, 'Unauthorized', 'Unauthorized');
+}
+
 export function methodNotAllowed(message: string): ApiError {
   return status(405, 'MethodNotAllowed', message);
 }
@@ -102,5 +113,7 @@ export function kubectlErrorMessage(s: Status): string {
     if (causes.length === 1) return prefix + causes[0];
     return prefix + '\n' + causes.map((c) => `* ${c}`).join('\n');
   }
+  // upstream: kubectl cmd/util/helpers.go StandardErrorMessage: a 401 is a login problem.
+  if (s.reason === 'Unauthorized') return `error: You must be logged in to the server (${s.message})`;
   return `Error from server (${s.reason}): ${s.message}`;
 }

@@ -24,10 +24,13 @@ import { cannotBeHandled, decodeInto, strictDecodingError, type FieldValidation 
 import { goSprint } from '../api/gostrings';
 import { jsonPatch, mergePatch, strategicMergePatch } from './patch';
 import { gracePeriodFor, HAS_STATUS_SUBRESOURCE, SCALE_SUBRESOURCE, scaleOf, prepareForCreate, prepareForUpdate, priorityClasses, type StrategyContext } from './strategy';
-import { sameJSON } from '../api/canonical';
+import { cloneJSON, sameJSON } from '../api/canonical';
 import { hpaV1ToV2 } from '../api/autoscaling';
 import { canIgnorePDB, checkEviction, withDisruptionTarget } from './eviction';
 import { POD_CONTROLLER_RESOURCES, validateNamespace, validatePod, validatePodController } from './podsecurity/admission';
+import { RBACAuthorizer, type Attributes, type UserInfo } from './rbac/authorizer';
+import { aggregationUpdates, authenticateToken, authorizeOrThrow, impersonate, KUBERNETES_ADMIN, review, REVIEW_RESOURCES, type Impersonation } from './rbac/access';
+import { BOOTSTRAP_CLUSTER_ROLE_BINDINGS, BOOTSTRAP_CLUSTER_ROLES, KUBEADM_RBAC } from './rbac/bootstrap-policy';
 
 export type Verb = 'get' | 'list' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection' | 'watch';
 
@@ -37,7 +40,7 @@ export interface ApiRequest {
   resource: string;
   namespace?: string;
   name?: string;
-  subresource?: 'status' | 'binding' | 'eviction' | 'finalize' | 'token' | 'ephemeralcontainers' | 'scale';
+  subresource?: 'status' | 'binding' | 'eviction' | 'finalize' | 'token' | 'ephemeralcontainers' | 'scale' | ConnectSubresource;
   body?: KObject;
   labelSelector?: string;
   fieldSelector?: string;
@@ -55,7 +58,25 @@ export interface ApiRequest {
   fieldValidation?: FieldValidation;
   /** Who sends it (`kubectl`, `kubelet/worker-1`, `kube-scheduler`): traced as the request's user agent. */
   user?: string;
+  /**
+   * kubectl's credentials and impersonation (only the console's requests, `user: 'kubectl'`, are
+   * authenticated and authorized: the simulation's components are trusted). No token: kubeadm's
+   * admin.conf certificate (kubernetes-admin in kubeadm:cluster-admins).
+   */
+  token?: string;
+  impersonate?: Impersonation;
 }
+
+/**
+ * What the API server proxies to a kubelet (pods/log, pods/exec, pods/attach, nodes/proxy): such a
+ * request is authenticated and authorized here and answers with the object; the console then
+ * reaches the kubelet (the stream itself does not travel as an ApiRequest).
+ */
+export type ConnectSubresource = 'log' | 'exec' | 'attach' | 'proxy';
+const CONNECT_SUBRESOURCES: ReadonlySet<string> = new Set<ConnectSubresource>(['log', 'exec', 'attach', 'proxy']);
+
+/** The requests that are authenticated and authorized (the console's kubectl). */
+const AUTHORIZED_AGENT = 'kubectl';
 
 /** `warnings`: the Warning headers of the response (kubectl prints each as `Warning: ...`). */
 export type ApiResult = { ok: true; object: KObject; warnings?: string[] } | { ok: false; status: Status };
@@ -119,6 +140,22 @@ export class ApiServer {
     for (const pc of SYSTEM_PRIORITY_CLASSES) {
       this.#mustCreate({ verb: 'create', resource: 'priorityclasses', user: 'kube-apiserver', body: { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: pc.name }, value: pc.value, description: pc.description } });
     }
+    // upstream: pkg/registry/rbac/rest/storage_rbac.go PostStartHook (rbac/bootstrap-roles), then
+    // what kubeadm init writes before it hands out admin.conf (see rbac/bootstrap-policy.ts).
+    // Their uids come from a stream of their own: the uids and generated names of everything
+    // created after them stay what the seed gave before the policy existed.
+    const rand = this.#rand;
+    this.#rand = new Rand(0x72626163);
+    this.#aggregating = true;
+    try {
+      for (const role of BOOTSTRAP_CLUSTER_ROLES) this.#mustCreate({ verb: 'create', resource: 'clusterroles', user: 'kube-apiserver', body: cloneJSON(role) });
+      for (const b of BOOTSTRAP_CLUSTER_ROLE_BINDINGS) this.#mustCreate({ verb: 'create', resource: 'clusterrolebindings', user: 'kube-apiserver', body: cloneJSON(b) });
+      for (const [resource, obj] of KUBEADM_RBAC) this.#mustCreate({ verb: 'create', resource, namespace: obj.metadata.namespace, user: 'kubeadm', body: cloneJSON(obj) });
+    } finally {
+      this.#rand = rand;
+      this.#aggregating = false;
+    }
+    this.#aggregateClusterRoles();
     this.#usedIPs.add('10.96.0.1');
     this.#mustCreate({
       verb: 'create', resource: 'services', namespace: 'default', user: 'kube-apiserver',
@@ -135,7 +172,9 @@ export class ApiServer {
     let result: ApiResult;
     this.#warnings = [];
     try {
-      result = { ok: true, object: this.#dispatch(req) };
+      const user = req.user === AUTHORIZED_AGENT ? this.#authorize(req, req.verb) : undefined;
+      result = { ok: true, object: REVIEW_RESOURCES.has(req.resource) ? this.#review(req, user) : CONNECT_SUBRESOURCES.has(req.subresource ?? '') ? this.#connect(req) : this.#dispatch(req) };
+      if (req.resource === 'clusterroles' && req.verb !== 'get' && req.verb !== 'list' && !req.dryRun) this.#aggregateClusterRoles();
       if (this.#warnings.length > 0) result.warnings = this.#warnings;
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
@@ -152,6 +191,54 @@ export class ApiServer {
     });
     return result;
   }
+
+  /** The console's user after authentication and impersonation, allowed `verb` on the request's object (or a 401/403 thrown). */
+  #authorize(req: ApiRequest, verb: string): UserInfo {
+    let user = req.token !== undefined ? authenticateToken(req.token, this.store, this.#now()) : KUBERNETES_ADMIN;
+    if (req.impersonate) user = impersonate(this.#authz, user, req.impersonate);
+    const r = RESOURCES.find((x) => x.name === req.resource);
+    // A create names no object (the name is in the body), unless it is a subresource's (pods/NAME/eviction).
+    const name = req.verb === 'create' && !req.subresource ? '' : (req.name ?? '');
+    const attrs: Attributes = { user, verb, resourceRequest: true, namespace: req.namespace ?? '', apiGroup: r?.group ?? '', resource: req.resource, subresource: req.subresource ?? '', name };
+    authorizeOrThrow(this.#authz, attrs);
+    return user;
+  }
+
+  /** A proxied subresource (see ConnectSubresource): the object it reaches. */
+  #connect(req: ApiRequest): KObject {
+    const r = resourceByName(req.resource);
+    const obj = this.store.get(r.name, keyOf(r.namespaced ? req.namespace : undefined, req.name ?? ''));
+    if (!obj) throw notFound(r, req.name ?? '');
+    return obj;
+  }
+
+  /** The access reviews and SelfSubjectReview: answered, never stored. */
+  #review(req: ApiRequest, user: UserInfo | undefined): KObject {
+    if (req.verb !== 'create') throw methodNotAllowed('the server does not allow this method on the requested resource');
+    return review(req.resource, req.body ?? {}, user ?? KUBERNETES_ADMIN, this.#authz, req.namespace);
+  }
+
+  /** The ClusterRole aggregation controller, run when a ClusterRole changes (until no aggregated role changes). */
+  #aggregateClusterRoles(): void {
+    if (this.#aggregating) return;
+    this.#aggregating = true;
+    try {
+      for (let round = 0; round < 10; round++) {
+        const updates = aggregationUpdates(this.store.list('clusterroles'));
+        if (updates.length === 0) return;
+        for (const u of updates) {
+          const role = this.store.get('clusterroles', u.name);
+          if (!role) continue;
+          this.handle({ verb: 'update', resource: 'clusterroles', name: u.name, user: 'clusterrole-aggregation-controller', body: { ...thaw(role), rules: u.rules } });
+        }
+      }
+    } finally {
+      this.#aggregating = false;
+    }
+  }
+
+  #aggregating = false;
+  readonly #authz = new RBACAuthorizer({ get: (res, key) => this.store.get(res, key), list: (res, ns) => this.store.list(res, ns) });
 
   #dispatch(req: ApiRequest): KObject {
     const r = RESOURCES.find((x) => x.name === req.resource);
@@ -680,6 +767,7 @@ export class ApiServer {
     if (!r) return { ok: false, status: notFound('resource', req.resource).status };
     let filter: (o: KObject) => boolean;
     try {
+      if (req.user === AUTHORIZED_AGENT) this.#authorize(req, 'watch');
       filter = this.#filter(r, req);
     } catch (e) {
       return { ok: false, status: (e as ApiError).status };

@@ -10,7 +10,7 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { fail, KubectlError, usageError, type CommandSpec } from './command';
-import { defaultContainer, dialOf, findContainerByName, podForArg } from './logs';
+import { connect, defaultContainer, dialOf, findContainerByName, podForArg } from './logs';
 import { podExec } from '../kubelet/server/proxy';
 
 /** A command that ran and exited non-zero: kubectl exits with the same code. */
@@ -62,6 +62,8 @@ export const execCommand: CommandSpec = {
     if (!pod.spec?.nodeName) fail(`pod ${pod.metadata.name} does not have a host assigned`);
     // -i: kubectl's own stdin (a heredoc, a pipe) goes to the command, then closes.
     const stdin = flags.bool('stdin') ? (inv.ctx.stdin ?? '') : undefined;
+    // upstream: since v1.31 (AuthorizePodWebsocketUpgradeCreatePermission) exec needs `create` on pods/exec.
+    await connect(inv, 'create', 'pods', pod.metadata.namespace, pod.metadata.name, 'exec');
     const r = await podExec(dialOf(inv), { namespace: pod.metadata.namespace, name: pod.metadata.name, node: pod.spec.nodeName }, container, command, stdin);
     if (!r.ok) throw new KubectlError(r.error);
     out.out(r.value.stdout);

@@ -305,7 +305,7 @@ async function rawGet(inv: Invocation, raw: string): Promise<void> {
   if (path === '/healthz' || path === '/livez' || path === '/readyz') return out.out('ok');
   const proxied = parseNodeProxyPath(raw);
   if (!proxied) return fail(`--raw ${path}: this simulator answers only /api/v1/nodes/NODE/proxy/... and /healthz, /livez, /readyz`);
-  const node = await ctx.request({ verb: 'get', resource: 'nodes', name: proxied.node });
+  const node = await ctx.request({ verb: 'get', resource: 'nodes', name: proxied.node, subresource: 'proxy' });
   if (!node.ok) return failStatus(node.status);
   const r = await nodeProxy(dialOf(inv), proxied.node, proxied.path);
   if (!r.ok) throw new KubectlError(r.error);

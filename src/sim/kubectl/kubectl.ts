@@ -6,6 +6,7 @@
  */
 import type { CommandOutput, KubectlContext } from './context';
 import { AggregateError, CommandFailure, formatErrors, GLOBAL_FLAGS, KubectlError, Output, type CommandSpec, type Invocation } from './command';
+import type { ApiRequest } from '../apiserver/apiserver';
 import { FlagError, Flags, HelpRequested, parseFlags, type FlagDef } from './flags';
 import { ALL_COMMANDS, ROOT_HELP, commandHelp, suggestionsFor } from './help';
 import { applyCommand } from './apply';
@@ -28,6 +29,7 @@ import { cordonCommand, taintCommand, uncordonCommand } from './node';
 import { drainCommand } from './drain';
 import { explainCommand } from './explain';
 import { apiResourcesCommand, apiVersionsCommand, clusterInfoCommand, versionCommand } from './discovery';
+import { authCommand } from './auth';
 import { logsCommand } from './logs';
 import { topCommand } from './top';
 import { CodeExitError, execCommand } from './exec';
@@ -74,6 +76,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   apiResourcesCommand,
   configCommand,
   waitCommand,
+  authCommand,
   eventsCommand
 ];
 
@@ -179,10 +182,13 @@ async function dispatch(argv: string[], ctx: KubectlContext, out: Output): Promi
   // and its namespace is the default. `kubectl config` edits the file and needs none of it.
   const context = ctx.kubeconfig && spec !== configCommand && !path.startsWith('kubectl config ') ? resolveContext(ctx.kubeconfig, flags.str('context')) : {};
   // client-go's default warning handler: each Warning header of a response, on stderr.
+  // The global --as/--as-group/--as-uid (client-go's Impersonate-* headers) and --token (a bearer token).
+  const credentials = requestCredentials(flags);
   const warned: KubectlContext = {
     ...ctx,
+    ...(ctx.watch && credentials ? { watch: (req, onEvent, onError) => ctx.watch!({ ...req, ...credentials }, onEvent, onError) } : {}),
     request: async (req) => {
-      const res = await ctx.request(req);
+      const res = await ctx.request(credentials ? { ...req, ...credentials } : req);
       if (res.ok && res.warnings) for (const w of res.warnings) out.warning(`Warning: ${w}\n`);
       return res;
     }
@@ -197,6 +203,19 @@ async function dispatch(argv: string[], ctx: KubectlContext, out: Output): Promi
     explicitNamespace: namespace !== ''
   };
   await current.run(inv);
+}
+
+/** What the global flags add to every request: impersonation and a bearer token. */
+function requestCredentials(flags: Flags): Pick<ApiRequest, 'impersonate' | 'token'> | undefined {
+  const user = flags.str('as');
+  const groups = flags.list('as-group');
+  const uid = flags.str('as-uid');
+  const token = flags.str('token');
+  if (!user && groups.length === 0 && !uid && !token) return undefined;
+  return {
+    ...(user || groups.length > 0 || uid ? { impersonate: { ...(user ? { user } : {}), ...(groups.length > 0 ? { groups } : {}), ...(uid ? { uid } : {}) } } : {}),
+    ...(token ? { token } : {})
+  };
 }
 
 /** Parses flags; a flag error fails like cobra's FlagErrorFunc in kubectl; `-h` prints help. */

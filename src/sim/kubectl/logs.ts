@@ -12,6 +12,7 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import type { KObject } from '../apiserver/store';
+import type { ConnectSubresource } from '../apiserver/apiserver';
 import { fail, KubectlError, usageError, failStatus, type CommandSpec, type Invocation } from './command';
 import { parseResourceArgs } from './builder';
 import { labelSelectorString } from './printers/util';
@@ -146,6 +147,15 @@ export async function podForArg(inv: Invocation, arg: string, timeoutMs: number,
   return sorted[0];
 }
 
+/**
+ * The API server's side of a proxied request (pods/log, pods/exec, nodes/proxy): it authenticates
+ * and authorizes it before reaching the kubelet (a 403 is kubectl's error).
+ */
+export async function connect(inv: Invocation, verb: 'get' | 'create', resource: string, namespace: string | undefined, name: string, subresource: ConnectSubresource): Promise<void> {
+  const r = await inv.ctx.request({ verb, resource, ...(namespace ? { namespace } : {}), name, subresource });
+  if (!r.ok) failStatus(r.status);
+}
+
 /** The API server's connection to the kubelets, as the proxy helpers take it. */
 export function dialOf(inv: Invocation): Dial {
   const dial = inv.ctx.kubelet;
@@ -157,6 +167,7 @@ export function dialOf(inv: Invocation): Dial {
 export async function containerLog(inv: Invocation, pod: any, container: string, query: string): Promise<string> {
   // upstream: LogLocation: a pod not yet on a node has no logs (an empty answer).
   if (!pod.spec?.nodeName) return '';
+  await connect(inv, 'get', 'pods', pod.metadata.namespace, pod.metadata.name, 'log');
   const r = await podLogs(dialOf(inv), { namespace: pod.metadata.namespace, name: pod.metadata.name, node: pod.spec.nodeName, hostIP: pod.status?.hostIP ?? '' }, container, query);
   if (!r.ok) throw new KubectlError(r.error);
   return r.value;

@@ -116,26 +116,26 @@ describe('discovery', () => {
     const b = bench();
     const r = await b.run('kubectl api-resources');
     expect(r.stdout.split('\n').slice(0, 4).join('\n')).toBe(
-      'NAME                       SHORTNAMES   APIVERSION                     NAMESPACED   KIND\nconfigmaps                 cm           v1                             true         ConfigMap\nendpoints                  ep           v1                             true         Endpoints\nevents                     ev           v1                             true         Event'
+      'NAME                        SHORTNAMES   APIVERSION                     NAMESPACED   KIND\nconfigmaps                  cm           v1                             true         ConfigMap\nendpoints                   ep           v1                             true         Endpoints\nevents                      ev           v1                             true         Event'
     );
-    expect(r.stdout).toContain('\ndeployments                deploy       apps/v1                        true         Deployment\n');
-    expect(r.stdout).toContain('\nstatefulsets               sts          apps/v1                        true         StatefulSet\n');
+    expect(r.stdout).toContain('\ndeployments                 deploy       apps/v1                        true         Deployment\n');
+    expect(r.stdout).toContain('\nstatefulsets                sts          apps/v1                        true         StatefulSet\n');
     expect((await b.run('kubectl api-resources --namespaced=false')).stdout).toBe(
-      'NAME                  SHORTNAMES   APIVERSION                     NAMESPACED   KIND\nnamespaces            ns           v1                             false        Namespace\nnodes                 no           v1                             false        Node\npersistentvolumes     pv           v1                             false        PersistentVolume\nclusterrolebindings                rbac.authorization.k8s.io/v1   false        ClusterRoleBinding\nclusterroles                       rbac.authorization.k8s.io/v1   false        ClusterRole\npriorityclasses       pc           scheduling.k8s.io/v1           false        PriorityClass\nstorageclasses        sc           storage.k8s.io/v1              false        StorageClass\n'
+      'NAME                       SHORTNAMES   APIVERSION                     NAMESPACED   KIND\nnamespaces                 ns           v1                             false        Namespace\nnodes                      no           v1                             false        Node\npersistentvolumes          pv           v1                             false        PersistentVolume\nselfsubjectreviews                      authentication.k8s.io/v1       false        SelfSubjectReview\nselfsubjectaccessreviews                authorization.k8s.io/v1        false        SelfSubjectAccessReview\nselfsubjectrulesreviews                 authorization.k8s.io/v1        false        SelfSubjectRulesReview\nsubjectaccessreviews                    authorization.k8s.io/v1        false        SubjectAccessReview\nclusterrolebindings                     rbac.authorization.k8s.io/v1   false        ClusterRoleBinding\nclusterroles                            rbac.authorization.k8s.io/v1   false        ClusterRole\npriorityclasses            pc           scheduling.k8s.io/v1           false        PriorityClass\nstorageclasses             sc           storage.k8s.io/v1              false        StorageClass\n'
     );
     expect((await b.run('kubectl api-resources -o name --api-group=apps')).stdout).toBe('controllerrevisions.apps\ndaemonsets.apps\ndeployments.apps\nreplicasets.apps\nstatefulsets.apps\n');
     expect((await b.run('kubectl api-resources --sort-by=kind')).stdout.split('\n').slice(1, 4).map((l) => l.split(' ')[0])).toEqual(['clusterroles', 'clusterrolebindings', 'configmaps']);
-    expect(r.stdout).toContain('\ncontrollerrevisions                     apps/v1                        true         ControllerRevision\n');
-    expect(r.stdout).toContain('\ncronjobs                   cj           batch/v1                       true         CronJob\njobs                                    batch/v1                       true         Job\n');
+    expect(r.stdout).toContain('\ncontrollerrevisions                      apps/v1                        true         ControllerRevision\n');
+    expect(r.stdout).toContain('\ncronjobs                    cj           batch/v1                       true         CronJob\njobs                                     batch/v1                       true         Job\n');
     expect((await b.run('kubectl api-resources -o wide')).stdout.split('\n')[0]).toBe(
-      'NAME                       SHORTNAMES   APIVERSION                     NAMESPACED   KIND                      VERBS                                                        CATEGORIES'
+      'NAME                        SHORTNAMES   APIVERSION                     NAMESPACED   KIND                       VERBS                                                        CATEGORIES'
     );
     expect((await b.run('kubectl api-resources -o json')).stderr).toBe('error: --output json is not available\n');
   });
 
   test('api-versions, version, cluster-info', async () => {
     const b = bench();
-    expect((await b.run('kubectl api-versions')).stdout).toBe('apps/v1\nautoscaling/v1\nautoscaling/v2\nbatch/v1\ncoordination.k8s.io/v1\ndiscovery.k8s.io/v1\npolicy/v1\nrbac.authorization.k8s.io/v1\nscheduling.k8s.io/v1\nstorage.k8s.io/v1\nv1\n');
+    expect((await b.run('kubectl api-versions')).stdout).toBe('apps/v1\nauthentication.k8s.io/v1\nauthorization.k8s.io/v1\nautoscaling/v1\nautoscaling/v2\nbatch/v1\ncoordination.k8s.io/v1\ndiscovery.k8s.io/v1\npolicy/v1\nrbac.authorization.k8s.io/v1\nscheduling.k8s.io/v1\nstorage.k8s.io/v1\nv1\n');
     expect((await b.run('kubectl version')).stdout).toBe('Client Version: v1.32.0\nKustomize Version: v5.5.0\nServer Version: v1.32.0\n');
     expect((await b.run('kubectl version --client')).stdout).toBe('Client Version: v1.32.0\nKustomize Version: v5.5.0\n');
     const v = JSON.parse((await b.run('kubectl version -o json')).stdout);

@@ -20,6 +20,8 @@ function validatePolicyRule(rule: Obj, isNamespaced: boolean, p: Path): FieldErr
   const apiGroups = arr(rule.apiGroups);
   const resources = arr(rule.resources);
   const resourceNames = arr(rule.resourceNames);
+  // (resourceNames with several resources is valid: one rule can name "my-app" among pods,
+  // services and deployments. kubernetes/kubernetes#44659 proposed refusing it and was closed.)
   if (verbs.length === 0) errs.push(required(p.child('verbs'), 'verbs must contain at least one value'));
   if (nonResourceURLs.length > 0) {
     if (isNamespaced) errs.push(invalid(p.child('nonResourceURLs'), nonResourceURLs, 'namespaced rules cannot apply to non-resource URLs'));
@@ -30,7 +32,6 @@ function validatePolicyRule(rule: Obj, isNamespaced: boolean, p: Path): FieldErr
   }
   if (apiGroups.length === 0) errs.push(required(p.child('apiGroups'), 'resource rules must supply at least one api group'));
   if (resources.length === 0) errs.push(required(p.child('resources'), 'resource rules must supply at least one resource'));
-  if (resourceNames.length > 0 && resources.length > 1) errs.push(required(p.child('resourceNames'), 'resource names cannot apply to multiple resources'));
   return errs;
 }
 

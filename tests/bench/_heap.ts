@@ -1,0 +1,13 @@
+import { writeHeapSnapshot } from 'node:v8';
+import { Cluster } from '../../src/sim/cluster/cluster';
+const workers = Number(process.argv[2] ?? 50);
+const probes = process.argv[3] !== 'noprobe';
+const cluster = new Cluster({ seed: 1, workers, kubeletsPerHost: 50 });
+await cluster.waitForNodesReady(300_000);
+const container = probes ? { name: 'c', image: 'nginx:1.27', livenessProbe: { exec: { command: ['true'] } }, readinessProbe: { httpGet: { path: '/', port: 80 } }, startupProbe: { tcpSocket: { port: 80 } } } : { name: 'c', image: 'nginx:1.27' };
+const r = await cluster.request({ verb: 'create', resource: 'deployments', namespace: 'default', body: { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'bench' }, spec: { replicas: workers * 30, selector: { matchLabels: { app: 'bench' } }, template: { metadata: { labels: { app: 'bench' } }, spec: { containers: [container] } } } } });
+if (!r.ok) throw new Error(r.status.message);
+await cluster.advance(240_000);
+globalThis.gc?.();
+console.log('heapUsed MB', (process.memoryUsage().heapUsed / 1e6).toFixed(1));
+console.log(writeHeapSnapshot('/tmp/heap50.heapsnapshot'));
