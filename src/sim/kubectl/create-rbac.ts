@@ -81,11 +81,16 @@ export function parseResourceOptions(values: string[]): ResourceOption[] {
 
 /**
  * The discovery RESTMapper's ResourceFor(group, resource) behind kubectl's shortcut expander:
- * plural, singular or short name, lower-cased, in the group when one is given.
+ * a short name as typed (`deploy`, not `DEPLOY`), else the plural or singular lower-cased
+ * (`Pods`), in the group when one is given.
  */
 function mapResource(option: ResourceOption): { group: string; resource: string } | undefined {
-  const typed = option.resource.toLowerCase();
-  const found = RESOURCES.find((r) => (!option.group || r.group === option.group) && (r.name === typed || r.singular === typed || r.shortNames.includes(typed)));
+  const inGroup = (r: ResourceInfo) => !option.group || r.group === option.group;
+  const lower = option.resource.toLowerCase();
+  const found =
+    RESOURCES.find((r) => inGroup(r) && (r.name === option.resource || r.singular === option.resource)) ??
+    RESOURCES.find((r) => inGroup(r) && r.shortNames.includes(option.resource)) ??
+    RESOURCES.find((r) => inGroup(r) && (r.name === lower || r.singular === lower));
   return found && { group: found.group, resource: found.name };
 }
 
@@ -188,11 +193,13 @@ export function createRoleCommand(flags: FlagDef[], generate: Generate): Command
   };
 }
 
-/** cliflag.MapStringString: `k=v,k2=v2`, repeatable, merged. */
+/** cliflag.MapStringString: `k=v,k2=v2`, repeatable, merged; empty pieces skipped. */
 function parseMapStringString(inv: Invocation, flag: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const value of inv.flags.list(flag)) {
-    for (const pair of value.split(',')) {
+    for (const piece of value.split(',')) {
+      const pair = piece.trim();
+      if (!pair) continue;
       const eq = pair.indexOf('=');
       if (eq < 0) throw new KubectlError(`error: invalid argument "${value}" for "--${flag}" flag: malformed pair, expect string=string\nSee '${inv.path} --help' for usage.`);
       out[pair.slice(0, eq).trim()] = pair.slice(eq + 1).trim();

@@ -60,6 +60,9 @@ describe('kubectl create role|clusterrole', () => {
     expect(await err('kubectl create role x --verb=get')).toBe('error: at least one resource must be specified\n');
     expect(await err('kubectl create role x --verb=get --resource=foo')).toBe('the server doesn\'t have a resource type "foo"\n');
     expect(await err('kubectl create role x --verb=get --resource=foo.apps')).toBe('the server doesn\'t have a resource type "foo" in group "apps"\n');
+    // plural and singular names are matched lower-cased, short names as typed
+    expect(await err('kubectl create role x --verb=get --resource=Pods,DEPLOY')).toBe('the server doesn\'t have a resource type "DEPLOY"\n');
+    expect(await err('kubectl create role x --verb=get --resource=deployments.v1.apps')).toBe('the server doesn\'t have a resource type "deployments" in group "v1.apps"\n');
     expect(await err('kubectl create role x --verb=get --resource=.apps')).toBe('error: resource must be specified if apiGroup/subresource specified\n');
     expect(await err('kubectl create role x --verb=use --resource=pods')).toBe("error: can not perform 'use' on 'pods' in group ''\n");
     expect(await err('kubectl create clusterrole cr --verb=impersonate --resource=users,pods')).toBe("error: can not perform 'impersonate' on 'pods' in group ''\n");
@@ -70,6 +73,8 @@ describe('kubectl create role|clusterrole', () => {
     expect(await err('kubectl create clusterrole cr --verb=get --non-resource-url=/a*/b')).toBe("error: nonResourceURL only supports wildcard matches when '*' is at the end\n");
     // kubectl v1.32 prints `Error: invalid argument ...` here; the simulator words all flag errors `error: ...`
     expect(await err('kubectl create clusterrole cr --aggregation-rule=ab')).toBe('error: invalid argument "ab" for "--aggregation-rule" flag: malformed pair, expect string=string\nSee \'kubectl create clusterrole --help\' for usage.\n');
+    // empty pieces of --aggregation-rule are skipped: no rule, so the resource rules are built
+    expect((await b.run('kubectl create clusterrole x --aggregation-rule=, --verb=get --resource=Pods -o name --dry-run=client')).stdout).toBe('clusterrole.rbac.authorization.k8s.io/x\n');
     // an unknown verb is only a warning
     const frob = await b.run('kubectl create role x --verb=frob --resource=pods --dry-run=client -o name');
     expect([frob.stderr, frob.stdout]).toEqual(["Warning: 'frob' is not a standard resource verb\n", 'role.rbac.authorization.k8s.io/x\n']);
