@@ -57,6 +57,12 @@ async function describeContext(inv: Invocation, r: ResourceInfo, obj: KObject): 
       ctx.endpointSlices = await list(inv, { resource: 'endpointslices', namespace: ns, labelSelector: `kubernetes.io/service-name=${md.name}` });
       ctx.events = await eventsFor(inv, ns, [['name', md.name], ['namespace', ns ?? ''], ['kind', r.kind], ['uid', md.uid]]);
       return ctx;
+    // upstream: the RBAC describers search no events
+    case 'Role':
+    case 'ClusterRole':
+    case 'RoleBinding':
+    case 'ClusterRoleBinding':
+      return ctx;
     case 'Namespace':
       ctx.resourceQuotas = [];
       ctx.limitRanges = [];

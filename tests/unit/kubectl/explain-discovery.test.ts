@@ -89,7 +89,7 @@ FIELDS:
 
   test('every served kind has a schema', async () => {
     const b = bench();
-    for (const kind of ['cm', 'ep', 'ev', 'ns', 'no', 'pvc', 'pv', 'po', 'secret', 'sa', 'svc', 'ds', 'deploy', 'rs', 'job', 'cj', 'lease', 'endpointslice', 'pc', 'sc', 'hpa']) {
+    for (const kind of ['cm', 'ep', 'ev', 'ns', 'no', 'pvc', 'pv', 'po', 'secret', 'sa', 'svc', 'ds', 'deploy', 'rs', 'job', 'cj', 'lease', 'endpointslice', 'pc', 'sc', 'hpa', 'role', 'clusterrole', 'rolebinding', 'clusterrolebinding']) {
       const r = await b.run(`kubectl explain ${kind}`);
       expect(r.exitCode, kind).toBe(0);
       expect(r.stdout, kind).toContain('FIELDS:\n');
@@ -102,6 +102,24 @@ FIELDS:
       'GROUP:      batch\nKIND:       Job\nVERSION:    v1\n\nFIELD: backoffLimit <integer>\n\n\nDESCRIPTION:\n    Specifies the number of retries before marking this job failed. Defaults to\n    6\n    \n\n'
     );
     expect((await b.run('kubectl explain cronjob.spec.jobTemplate.spec.template.spec.restartPolicy')).stdout).toContain('FIELD: restartPolicy <string>');
+  });
+
+  test('rbac.authorization.k8s.io/v1 fields, and manifests decoded strictly against them', async () => {
+    const b = bench();
+    expect((await b.run('kubectl explain role')).stdout).toMatch(
+      /^GROUP:      rbac\.authorization\.k8s\.io\nKIND:       Role\nVERSION:    v1\n\nDESCRIPTION:\n    Role is a namespaced, logical grouping of PolicyRules that can be referenced\n    as a unit by a RoleBinding\.\n    \nFIELDS:\n  apiVersion\t<string>\n/
+    );
+    expect((await b.run('kubectl explain clusterrole.rules.verbs')).stdout).toBe(
+      "GROUP:      rbac.authorization.k8s.io\nKIND:       ClusterRole\nVERSION:    v1\n\nFIELD: verbs <[]string>\n\n\nDESCRIPTION:\n    Verbs is a list of Verbs that apply to ALL the ResourceKinds contained in\n    this rule. '*' represents all verbs.\n    \n\n"
+    );
+    expect((await b.run('kubectl explain clusterrolebinding.roleRef')).stdout).toContain('FIELD: roleRef <RoleRef>\n');
+    expect((await b.run('kubectl explain rolebinding.subjects')).stdout).toContain('  kind\t<string> -required-\n');
+    expect((await b.run('kubectl explain clusterrole.aggregationRule.clusterRoleSelectors')).stdout).toContain('FIELD: clusterRoleSelectors <[]LabelSelector>\n');
+    b.files.set('rbac.yaml', 'apiVersion: rbac.authorization.k8s.io/v1\nkind: Role\nmetadata:\n  name: r\nrules:\n- apiGroups: [""]\n  resources: [pods]\n  verbs: [get]\n  resourceName: [x]\n---\napiVersion: rbac.authorization.k8s.io/v1\nkind: RoleBinding\nmetadata:\n  name: rb\nroleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: r}\nsubject:\n- {kind: User, name: jane}\n');
+    expect((await b.run('kubectl create -f rbac.yaml')).stderr).toBe(
+      'Error from server (BadRequest): error when creating "rbac.yaml": Role in version "v1" cannot be handled as a Role: strict decoding error: unknown field "rules[0].resourceName"\n' +
+        'Error from server (BadRequest): error when creating "rbac.yaml": RoleBinding in version "v1" cannot be handled as a RoleBinding: strict decoding error: unknown field "subject"\n'
+    );
   });
 
   test('go-wordwrap', () => {

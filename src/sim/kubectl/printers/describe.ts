@@ -14,6 +14,7 @@ import { Quantity, canonicalQuantity, listQuantity, parseQuantity, zeroQuantity 
 import { lookupResource } from './table';
 import { newDescribeTabWriter, TabWriter } from './tabwriter';
 import { goSort } from './gosort';
+import { describeRoleBindingImpl, describeRoleImpl } from './describe-rbac';
 import {
   accessModesAsString,
   compareGoStrings,
@@ -56,13 +57,13 @@ export interface DescribeContext {
   limitRanges?: any[];
 }
 
-const LEVEL_0 = 0;
-const LEVEL_1 = 1;
+export const LEVEL_0 = 0;
+export const LEVEL_1 = 1;
 const LEVEL_2 = 2;
 const LEVEL_3 = 3;
 
 /** PrefixWriter over the describe tabwriter (describe.go prefixWriter). */
-class PrefixWriter {
+export class PrefixWriter {
   constructor(private readonly out: TabWriter) {}
   write(level: number, text: string): void {
     this.out.write(escapeTerminal('  '.repeat(level) + text));
@@ -75,7 +76,7 @@ class PrefixWriter {
   }
 }
 
-function tabbedString(f: (w: PrefixWriter) => void): string {
+export function tabbedString(f: (w: PrefixWriter) => void): string {
   const tw = newDescribeTabWriter();
   f(new PrefixWriter(tw));
   return tw.takeOutput();
@@ -134,7 +135,7 @@ function printLabelsMultilineWithIndent(
   });
 }
 
-function printLabelsMultiline(w: PrefixWriter, title: string, labels: Record<string, string> | undefined): void {
+export function printLabelsMultiline(w: PrefixWriter, title: string, labels: Record<string, string> | undefined): void {
   printLabelsMultilineWithIndent(w, '', title, '\t', labels);
 }
 
@@ -147,7 +148,7 @@ function shorten(s: string, maxLength: number): string {
   return s;
 }
 
-function printAnnotationsMultiline(w: PrefixWriter, title: string, annotations: Record<string, string> | undefined): void {
+export function printAnnotationsMultiline(w: PrefixWriter, title: string, annotations: Record<string, string> | undefined): void {
   w.write(LEVEL_0, `${title}:\t`);
   const keys = sortedKeys(annotations).filter((k) => !SKIP_ANNOTATIONS.has(k));
   if (keys.length === 0) {
@@ -1715,7 +1716,9 @@ function describeGenericImpl(obj: any, kind: string, ctx: DescribeContext): stri
 /**
  * `kubectl describe <kind> <name>` output (stdout, ends with a newline).
  * Supported kinds: Pod, Node, ReplicaSet, Deployment, DaemonSet, Service, Namespace, ConfigMap,
- * Secret, ServiceAccount, PersistentVolumeClaim. Returns undefined for other kinds.
+ * Secret, ServiceAccount, PersistentVolumeClaim, Job, CronJob, PodDisruptionBudget,
+ * HorizontalPodAutoscaler, ControllerRevision, Role, ClusterRole, RoleBinding, ClusterRoleBinding
+ * (describe-rbac.ts). Returns undefined for other kinds.
  */
 export function describe(kind: string, obj: any, ctx: DescribeContext): string | undefined {
   // accept kinds, plural/singular resource names and short names ("po", "svc", "deploy", ...)
@@ -1766,6 +1769,12 @@ export function describe(kind: string, obj: any, ctx: DescribeContext): string |
       return describeHorizontalPodAutoscalerImpl(obj, ctx);
     case 'controllerrevision':
       return describeGenericImpl(obj, 'ControllerRevision', ctx);
+    case 'role':
+    case 'clusterrole':
+      return describeRoleImpl(obj);
+    case 'rolebinding':
+    case 'clusterrolebinding':
+      return describeRoleBindingImpl(obj);
   }
   return undefined;
 }

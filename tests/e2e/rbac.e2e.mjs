@@ -1,0 +1,18 @@
+// RBAC from the console: a role and its binding created with kubectl's generators, then read
+// back with describe (the PolicyRule table and the subjects) as kubectl v1.32 prints them.
+import assert from 'node:assert/strict';
+import { runInConsole, waitForNodes } from './helpers.mjs';
+
+export async function createsAndDescribesRolesAndBindings({ page, baseURL, screenshot }) {
+  await page.goto(`${baseURL}/?autoplay=0`);
+  await waitForNodes(page);
+  await runInConsole(page, 'kubectl create role pod-reader --verb=get,list,watch --resource=pods,pods/log,deployments.apps', /role\.rbac\.authorization\.k8s\.io\/pod-reader created/);
+  await runInConsole(page, 'kubectl create rolebinding read-pods --role=pod-reader --user=jane --serviceaccount=default:robot', /rolebinding\.rbac\.authorization\.k8s\.io\/read-pods created/);
+  const role = await runInConsole(page, 'kubectl describe role pod-reader', /deployments\.apps\s+\[\]\s+\[\]\s+\[get list watch\]/);
+  assert.match(role, /Resources\s+Non-Resource URLs\s+Resource Names\s+Verbs\n\s+---------/);
+  // sorted as PolicyRule.String(): `[pods/log]` before `[pods]` ('/' < ']')
+  assert.match(role, /\n\s+pods\/log\s+\[\]\s+\[\]\s+\[get list watch\]\n\s+pods\s+\[\]\s+\[\]\s+\[get list watch\]\n/);
+  const binding = await runInConsole(page, 'kubectl describe rolebinding read-pods', /ServiceAccount\s+robot\s+default/);
+  assert.match(binding, /Role:\n\s+Kind:\s+Role\n\s+Name:\s+pod-reader\nSubjects:\n\s+Kind\s+Name\s+Namespace\n\s+----\s+----\s+---------\n\s+User\s+jane/);
+  await screenshot('rbac-describe');
+}
