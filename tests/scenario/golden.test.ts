@@ -24,6 +24,7 @@ describe('golden scenarios', () => {
       const expectedFile = join(dir, file.replace(/\.kubarium$/, '.out'));
       if (process.env.UPDATE_GOLDEN || !existsSync(expectedFile)) writeFileSync(expectedFile, output);
       expect(output).toBe(readFileSync(expectedFile, 'utf8'));
-    });
+      // Long scenarios (18-hpa-behavior runs ~20 virtual minutes) take several seconds on a loaded machine.
+    }, 60_000);
   }
 });

@@ -295,7 +295,8 @@ function kubectlCandidates(before: readonly string[], current: string, resources
     if (args.thenContainer && line.positionals.length === 1) return { words: containersOf(resources, line.namespace, line.positionals[0]) };
     return args.resource === 'nodes' ? { words: objectNames(resources, args.resource, line) } : NONE;
   }
-  const allowed = args.types ? RESOURCES.filter((r) => args.types!.includes(r.name)) : RESOURCES;
+  // Only what can be read: the create-only review resources (selfsubjectaccessreviews...) are not offered.
+  const allowed = (args.types ? RESOURCES.filter((r) => args.types!.includes(r.name)) : RESOURCES).filter((r) => r.verbs.includes('get'));
   const typed = line.positionals[0];
   if (typed === undefined || (current.includes('/') && !typed.includes('/'))) {
     if (current.includes('/')) {
