@@ -4,9 +4,9 @@
  * trace event the conductor produces is hashed in order (JSON of each, keys as made). A change
  * that only makes the simulation faster must leave the hash byte-identical.
  * Usage: node tests/bench/bundle.mjs tests/bench/trace-hash.ts [WORKERS] [VIRTUAL_MS]
- * The defaults print "10 nodes, 90426 trace events (998 probe failures), now 363000:
- * 72961b8d5c31b1b57dbb04f801c42255747a2b88c63ea45c52fcfd1082e405c2" since the API server writes
- * the RBAC bootstrap policy at start (58 api.create/update events at t=0; 90368 events and
+ * The defaults print "10 nodes, 90420 trace events (998 probe failures), now 363000:
+ * a510311cade3d192c1a7358cdf66f852744bac723eea7e044d1e703054300303" since the API server writes
+ * the RBAC bootstrap policy at start (52 api.create events at t=0; 90368 events and
  * 2f4e8901... before). A change that means to alter the
  * trace changes this line.
  */

@@ -143,19 +143,31 @@ export class ApiServer {
     // upstream: pkg/registry/rbac/rest/storage_rbac.go PostStartHook (rbac/bootstrap-roles), then
     // what kubeadm init writes before it hands out admin.conf (see rbac/bootstrap-policy.ts).
     // Their uids come from a stream of their own: the uids and generated names of everything
-    // created after them stay what the seed gave before the policy existed.
-    const rand = this.#rand;
-    this.#rand = new Rand(0x72626163);
-    this.#aggregating = true;
-    try {
-      for (const role of BOOTSTRAP_CLUSTER_ROLES) this.#mustCreate({ verb: 'create', resource: 'clusterroles', user: 'kube-apiserver', body: cloneJSON(role) });
-      for (const b of BOOTSTRAP_CLUSTER_ROLE_BINDINGS) this.#mustCreate({ verb: 'create', resource: 'clusterrolebindings', user: 'kube-apiserver', body: cloneJSON(b) });
-      for (const [resource, obj] of KUBEADM_RBAC) this.#mustCreate({ verb: 'create', resource, namespace: obj.metadata.namespace, user: 'kubeadm', body: cloneJSON(obj) });
-    } finally {
-      this.#rand = rand;
-      this.#aggregating = false;
+    // created after them stay what the seed gave before the policy existed. They are trusted
+    // constants (tests/unit/apiserver/rbac.test.ts validates each), committed without the
+    // create path's decoding and validation, with the aggregated roles' rules already filled in
+    // (upstream the aggregation controller fills them a moment later).
+    const rand = new Rand(0x72626163);
+    const objects: [string, KObject, string][] = [
+      ...BOOTSTRAP_CLUSTER_ROLES.map((o): [string, KObject, string] => ['clusterroles', cloneJSON(o), 'kube-apiserver']),
+      ...BOOTSTRAP_CLUSTER_ROLE_BINDINGS.map((o): [string, KObject, string] => ['clusterrolebindings', cloneJSON(o), 'kube-apiserver']),
+      ...KUBEADM_RBAC.map(([res, o]): [string, KObject, string] => [res, cloneJSON(o), 'kubeadm'])
+    ];
+    const roles = objects.filter(([res]) => res === 'clusterroles').map(([, o]) => o);
+    for (let round = 0; round < 10; round++) {
+      const updates = aggregationUpdates(roles);
+      if (updates.length === 0) break;
+      for (const u of updates) roles.find((o) => o.metadata.name === u.name)!.rules = u.rules;
     }
-    this.#aggregateClusterRoles();
+    const created = timestamp(this.#now());
+    for (const [resource, obj, user] of objects) {
+      const md = obj.metadata;
+      md.uid = rand.uuid();
+      md.resourceVersion = String(this.store.nextResourceVersion());
+      md.creationTimestamp = created;
+      this.store.commit(resource, 'ADDED', obj);
+      this.#trace({ component: 'kube-apiserver', kind: 'api.create', resource, ...(md.namespace ? { namespace: md.namespace } : {}), name: md.name, code: 201, user });
+    }
     this.#usedIPs.add('10.96.0.1');
     this.#mustCreate({
       verb: 'create', resource: 'services', namespace: 'default', user: 'kube-apiserver',

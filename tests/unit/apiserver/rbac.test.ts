@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiServer, type ApiRequest } from '../../../src/sim/apiserver/apiserver';
 import { Rand } from '../../../src/sim/kernel/rand';
 import { ruleAllows, type Attributes } from '../../../src/sim/apiserver/rbac/authorizer';
+import { BOOTSTRAP_CLUSTER_ROLE_BINDINGS, BOOTSTRAP_CLUSTER_ROLES, KUBEADM_RBAC } from '../../../src/sim/apiserver/rbac/bootstrap-policy';
+import { validate } from '../../../src/sim/api/validation';
 
 function server(): ApiServer {
   let now = 0;
@@ -54,6 +56,14 @@ describe('the console as kubernetes-admin (kubeadm:cluster-admins -> cluster-adm
     expect(asKubectl(s, { verb: 'delete', resource: 'clusterrolebindings', name: 'kubeadm:cluster-admins' }).ok).toBe(true);
     const r = asKubectl(s, { verb: 'list', resource: 'nodes' });
     expect(r.ok ? '' : r.status.message).toBe('nodes is forbidden: User "kubernetes-admin" cannot list resource "nodes" in API group "" at the cluster scope');
+  });
+  it('the bootstrap objects (committed without the create path) are valid as the create path would check them', () => {
+    const all = [...BOOTSTRAP_CLUSTER_ROLES, ...BOOTSTRAP_CLUSTER_ROLE_BINDINGS, ...KUBEADM_RBAC.map(([, o]) => o)];
+    expect(all.length).toBe(52);
+    for (const o of all) expect(validate(o.kind, o), o.metadata.name).toEqual([]);
+    const s = server();
+    expect(s.store.list('clusterroles').length).toBe(33);
+    expect(s.store.get('clusterrolebindings', 'kubeadm:cluster-admins')!.metadata.resourceVersion).toMatch(/^\d+$/);
   });
   it('the bootstrap policy: aggregated view/edit/admin carry their parts\' rules', () => {
     const s = server();
