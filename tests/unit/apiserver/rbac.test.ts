@@ -62,7 +62,7 @@ describe('the console as kubernetes-admin (kubeadm:cluster-admins -> cluster-adm
     expect(all.length).toBe(52);
     for (const o of all) expect(validate(o.kind, o), o.metadata.name).toEqual([]);
     const s = server();
-    expect(s.store.list('clusterroles').length).toBe(33);
+    expect(s.store.list('clusterroles').length).toBe(32);
     expect(s.store.get('clusterrolebindings', 'kubeadm:cluster-admins')!.metadata.resourceVersion).toMatch(/^\d+$/);
   });
   it('the bootstrap policy: aggregated view/edit/admin carry their parts\' rules', () => {
