@@ -5,7 +5,7 @@
  * upstream: staging/src/k8s.io/apiserver/pkg/registry/generic/registry/store.go (Create, Update,
  * Delete, Watch), pkg/registry/core/pod/storage (binding, eviction).
  */
-import { ApiError, alreadyExists, badRequest, conflict, forbidden, gone, invalid, methodNotAllowed, notFound, OPTIMISTIC_LOCK_MESSAGE, type Status } from '../api/errors';
+import { ApiError, alreadyExists, forbiddenRaw, badRequest, conflict, forbidden, gone, invalid, methodNotAllowed, notFound, OPTIMISTIC_LOCK_MESSAGE, type Status } from '../api/errors';
 import { resourceByName, RESOURCES, type ResourceInfo, apiVersionOf } from '../api/resources';
 import { parseSelector } from '../api/labels';
 import { parseFieldSelector, fieldsForObject, validateFieldSelector, convertFieldSelector, type FieldSelector } from '../api/fields';
@@ -29,7 +29,7 @@ import { hpaV1ToV2 } from '../api/autoscaling';
 import { canIgnorePDB, checkEviction, withDisruptionTarget } from './eviction';
 import { POD_CONTROLLER_RESOURCES, validateNamespace, validatePod, validatePodController } from './podsecurity/admission';
 import { RBACAuthorizer, type Attributes, type UserInfo } from './rbac/authorizer';
-import { aggregationUpdates, authenticateToken, authorizeOrThrow, impersonate, KUBERNETES_ADMIN, review, REVIEW_RESOURCES, type Impersonation } from './rbac/access';
+import { aggregationUpdates, authenticateToken, authorizeOrThrow, escalationError, FULL_AUTHORITY, impersonate, KUBERNETES_ADMIN, review, REVIEW_RESOURCES, type Impersonation } from './rbac/access';
 import { BOOTSTRAP_CLUSTER_ROLE_BINDINGS, BOOTSTRAP_CLUSTER_ROLES, KUBEADM_RBAC } from './rbac/bootstrap-policy';
 
 export type Verb = 'get' | 'list' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection' | 'watch';
@@ -185,6 +185,7 @@ export class ApiServer {
     this.#warnings = [];
     try {
       const user = req.user === AUTHORIZED_AGENT ? this.#authorize(req, req.verb) : undefined;
+      this.#requestUser = user;
       result = { ok: true, object: REVIEW_RESOURCES.has(req.resource) ? this.#review(req, user) : CONNECT_SUBRESOURCES.has(req.subresource ?? '') ? this.#connect(req) : this.#dispatch(req) };
       if (req.resource === 'clusterroles' && req.verb !== 'get' && req.verb !== 'list' && !req.dryRun) this.#aggregateClusterRoles();
       if (this.#warnings.length > 0) result.warnings = this.#warnings;
@@ -366,6 +367,42 @@ export class ApiServer {
       const name = obj.metadata?.name ?? '';
       throw invalid(r.kind, r.group, name, statusMessage(r.kind, name, errs), toStatusCauses(errs));
     }
+    if (r.group === 'rbac.authorization.k8s.io' && this.#requestUser) this.#preventEscalation(r, obj, this.#requestUser);
+  }
+
+  /** The console's user of the request being handled (undefined for the trusted components). */
+  #requestUser: UserInfo | undefined;
+
+  /**
+   * RBAC's escalation check: a Role or ClusterRole may only hold rules its writer holds (or the
+   * writer may `escalate` it); a binding may only grant a role the writer could grant (or the writer
+   * may `bind` it). system:masters is exempt.
+   * upstream: pkg/registry/rbac/{role,clusterrole,rolebinding,clusterrolebinding}/policybased/storage.go,
+   * pkg/registry/rbac/escalation_check.go (EscalationAllowed, RoleEscalationAuthorized, BindingAuthorized)
+   */
+  #preventEscalation(r: ResourceInfo, obj: KObject, user: UserInfo): void {
+    if (user.groups.includes('system:masters')) return;
+    const namespace: string = obj.metadata?.namespace ?? '';
+    const name: string = obj.metadata?.name ?? '';
+    const may = (verb: string, resource: string, resourceName: string, ns: string) =>
+      this.#authz.authorize({ user, verb, resourceRequest: true, apiGroup: 'rbac.authorization.k8s.io', resource, name: resourceName, namespace: ns }).allowed;
+    const refuse = (message: string) => {
+      throw forbiddenRaw(`${r.name}.rbac.authorization.k8s.io "${name}" is forbidden: ${message}`, { name, group: r.group, kind: r.name });
+    };
+    if (r.name === 'roles' || r.name === 'clusterroles') {
+      if (may('escalate', r.name, name, namespace)) return;
+      const err = escalationError(this.#authz, user, namespace, obj.rules ?? []);
+      if (err) refuse(err);
+      if (r.name === 'clusterroles' && obj.aggregationRule && escalationError(this.#authz, user, '', FULL_AUTHORITY)) refuse('must have cluster-admin privileges to use the aggregationRule');
+      return;
+    }
+    const ref = obj.roleRef ?? {};
+    const refResource = ref.kind === 'Role' ? 'roles' : 'clusterroles';
+    if (may('bind', refResource, ref.name ?? '', namespace)) return;
+    const role = ref.kind === 'Role' ? this.store.get('roles', keyOf(namespace, ref.name)) : this.store.get('clusterroles', ref.name);
+    if (!role) refuse(`${ref.kind === 'Role' ? 'role' : 'clusterrole'}.rbac.authorization.k8s.io "${ref.name}" not found`);
+    const err = escalationError(this.#authz, user, namespace, role!.rules ?? []);
+    if (err) refuse(err);
   }
 
   /**

@@ -160,3 +160,34 @@ describe('access reviews', () => {
     expect(r.ok && r.object.status.allowed).toBe(true);
   });
 });
+
+describe('escalation prevention', () => {
+  function withAdminJane(): ApiServer {
+    const s = server();
+    asKubectl(s, { verb: 'create', resource: 'namespaces', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'dev' } } });
+    asKubectl(s, { verb: 'create', resource: 'rolebindings', namespace: 'dev', body: binding('jane-admin', { kind: 'ClusterRole', name: 'admin' }, [{ kind: 'User', name: 'jane' }], 'dev') });
+    return s;
+  }
+  const jane = { user: 'jane' };
+  it('a Role may hold only rules its writer holds; the message lists what is missing', () => {
+    const s = withAdminJane();
+    expect(asKubectl(s, { verb: 'create', resource: 'roles', namespace: 'dev', body: role('ok', [{ apiGroups: [''], resources: ['secrets'], verbs: ['get'] }], 'dev'), impersonate: jane }).ok).toBe(true);
+    const r = asKubectl(s, { verb: 'create', resource: 'roles', namespace: 'dev', body: role('nodes', [{ apiGroups: [''], resources: ['nodes', 'pods'], verbs: ['get', 'list'] }], 'dev'), impersonate: jane });
+    expect(r.ok ? '' : `${r.status.code} ${r.status.message}`).toBe(
+      '403 roles.rbac.authorization.k8s.io "nodes" is forbidden: user "jane" (groups=["system:authenticated"]) is attempting to grant RBAC permissions not currently held:\n{APIGroups:[""], Resources:["nodes"], Verbs:["get" "list"]}'
+    );
+  });
+  it('a binding may grant only a role its writer could grant, unless the writer may bind it', () => {
+    const s = withAdminJane();
+    expect(asKubectl(s, { verb: 'create', resource: 'rolebindings', namespace: 'dev', body: binding('bob-edit', { kind: 'ClusterRole', name: 'edit' }, [{ kind: 'User', name: 'bob' }], 'dev'), impersonate: jane }).ok).toBe(true);
+    const root = () => asKubectl(s, { verb: 'create', resource: 'rolebindings', namespace: 'dev', body: binding('bob-root', { kind: 'ClusterRole', name: 'cluster-admin' }, [{ kind: 'User', name: 'bob' }], 'dev'), impersonate: jane });
+    const r = root();
+    expect(r.ok ? '' : r.status.message).toBe(
+      'rolebindings.rbac.authorization.k8s.io "bob-root" is forbidden: user "jane" (groups=["system:authenticated"]) is attempting to grant RBAC permissions not currently held:\n{APIGroups:["*"], Resources:["*"], Verbs:["*"]}\n{NonResourceURLs:["*"], Verbs:["*"]}'
+    );
+    // The bind verb on that ClusterRole lets her grant it anyway (in dev).
+    asKubectl(s, { verb: 'create', resource: 'roles', namespace: 'dev', body: role('binder', [{ apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterroles'], verbs: ['bind'], resourceNames: ['cluster-admin'] }], 'dev') });
+    asKubectl(s, { verb: 'create', resource: 'rolebindings', namespace: 'dev', body: binding('jane-binder', { kind: 'Role', name: 'binder' }, [{ kind: 'User', name: 'jane' }], 'dev') });
+    expect(root().ok).toBe(true);
+  });
+});

@@ -202,3 +202,102 @@ export function aggregationUpdates(roles: readonly KObject[]): { name: string; r
   }
   return out;
 }
+
+// ---- escalation prevention (pkg/registry/rbac/validation/rule.go, policybased storages) ----
+
+/** upstream: validation.BreakdownRule */
+function breakdownRule(rule: PolicyRule): PolicyRule[] {
+  const out: PolicyRule[] = [];
+  for (const group of rule.apiGroups ?? []) {
+    for (const resource of rule.resources ?? []) {
+      for (const verb of rule.verbs) {
+        if ((rule.resourceNames ?? []).length > 0) for (const name of rule.resourceNames!) out.push({ verbs: [verb], apiGroups: [group], resources: [resource], resourceNames: [name] });
+        else out.push({ verbs: [verb], apiGroups: [group], resources: [resource] });
+      }
+    }
+  }
+  for (const url of rule.nonResourceURLs ?? []) for (const verb of rule.verbs) out.push({ verbs: [verb], nonResourceURLs: [url] });
+  return out;
+}
+
+const has = (set: readonly string[] | undefined, v: string) => (set ?? []).includes(v);
+const hasAll = (set: readonly string[] | undefined, vs: readonly string[] | undefined) => (vs ?? []).every((v) => has(set, v));
+
+function resourceCoversAll(set: readonly string[] | undefined, covers: readonly string[] | undefined): boolean {
+  if (has(set, '*') || hasAll(set, covers)) return true;
+  for (const path of covers ?? []) {
+    if (has(set, path)) continue;
+    const slash = path.indexOf('/');
+    if (slash < 0) return false;
+    if (!has(set, `*/${path.slice(slash + 1)}`)) return false;
+  }
+  return true;
+}
+
+function nonResourceURLCovers(owner: string, sub: string): boolean {
+  return owner === sub || (owner.endsWith('*') && sub.startsWith(owner.replace(/\*+$/, '')));
+}
+
+/** upstream: validation.ruleCovers */
+function ruleCovers(owner: PolicyRule, sub: PolicyRule): boolean {
+  const verbs = has(owner.verbs, '*') || hasAll(owner.verbs, sub.verbs);
+  const groups = has(owner.apiGroups, '*') || hasAll(owner.apiGroups, sub.apiGroups);
+  const resources = resourceCoversAll(owner.resources, sub.resources);
+  const urls = (sub.nonResourceURLs ?? []).every((p) => (owner.nonResourceURLs ?? []).some((o) => nonResourceURLCovers(o, p)));
+  const names = (sub.resourceNames ?? []).length === 0 ? (owner.resourceNames ?? []).length === 0 : (owner.resourceNames ?? []).length === 0 || hasAll(owner.resourceNames, sub.resourceNames);
+  return verbs && groups && resources && urls && names;
+}
+
+/** upstream: validation.CompactRules (simple rules of one group/resource/name merge their verbs). */
+function compactRules(rules: PolicyRule[]): PolicyRule[] {
+  const out: PolicyRule[] = [];
+  const simple = new Map<string, PolicyRule>();
+  for (const r of rules) {
+    const isSimple = (r.resourceNames ?? []).length <= 1 && (r.nonResourceURLs ?? []).length === 0 && (r.apiGroups ?? []).length === 1 && (r.resources ?? []).length === 1;
+    if (!isSimple) {
+      out.push(r);
+      continue;
+    }
+    const key = JSON.stringify([r.apiGroups![0], r.resources![0], r.resourceNames?.[0] ?? null]);
+    const existing = simple.get(key);
+    if (existing) {
+      for (const v of r.verbs) if (!existing.verbs.includes(v)) existing.verbs.push(v);
+    } else simple.set(key, { ...r, verbs: [...r.verbs] });
+  }
+  return [...out, ...simple.values()];
+}
+
+/** Go's %q of a []string: `["a" "b"]`. */
+const goQuotedList = (l: readonly string[]) => `[${l.map((s) => JSON.stringify(s)).join(' ')}]`;
+
+/** upstream: rbacv1helpers.CompactString */
+function compactString(r: PolicyRule): string {
+  const parts: string[] = [];
+  if ((r.apiGroups ?? []).length > 0) parts.push(`APIGroups:${goQuotedList(r.apiGroups!)}`);
+  if ((r.resources ?? []).length > 0) parts.push(`Resources:${goQuotedList(r.resources!)}`);
+  if ((r.nonResourceURLs ?? []).length > 0) parts.push(`NonResourceURLs:${goQuotedList(r.nonResourceURLs!)}`);
+  if ((r.resourceNames ?? []).length > 0) parts.push(`ResourceNames:${goQuotedList(r.resourceNames!)}`);
+  if (r.verbs.length > 0) parts.push(`Verbs:${goQuotedList(r.verbs)}`);
+  return `{${parts.join(', ')}}`;
+}
+
+/**
+ * What the user may not grant: undefined when their own rules in `namespace` cover every rule
+ * (broken down), else upstream's message listing the missing rights.
+ * upstream: pkg/registry/rbac/validation/rule.go ConfirmNoEscalation, Covers
+ */
+export function escalationError(authz: RBACAuthorizer, user: UserInfo, namespace: string, rules: readonly PolicyRule[]): string | undefined {
+  const { rules: owner, errors } = authz.rulesFor(user, namespace);
+  const missing = rules.flatMap(breakdownRule).filter((sub) => !owner.some((o) => ruleCovers(o, sub)));
+  if (missing.length === 0) return undefined;
+  const described = [...new Set(compactRules(missing).map(compactString))].sort();
+  let msg = `user ${JSON.stringify(user.username)} (groups=${goQuotedList(user.groups)}) is attempting to grant RBAC permissions not currently held:\n${described.join('\n')}`;
+  if (errors.length > 0) msg += `; resolution errors: [${errors.join(' ')}]`;
+  return msg;
+}
+
+/** Everything (cluster-admin's rules): what an aggregationRule can gather. upstream: clusterrole/policybased fullAuthority */
+export const FULL_AUTHORITY: readonly PolicyRule[] = [
+  { verbs: ['*'], apiGroups: ['*'], resources: ['*'] },
+  { verbs: ['*'], nonResourceURLs: ['*'] }
+];
