@@ -15,4 +15,10 @@ export async function createsAndDescribesRolesAndBindings({ page, baseURL, scree
   const binding = await runInConsole(page, 'kubectl describe rolebinding read-pods', /ServiceAccount\s+robot\s+default/);
   assert.match(binding, /Role:\n\s+Kind:\s+Role\n\s+Name:\s+pod-reader\nSubjects:\n\s+Kind\s+Name\s+Namespace\n\s+----\s+----\s+---------\n\s+User\s+jane/);
   await screenshot('rbac-describe');
+  // The binding in force: jane may read pods here, not delete them, and not elsewhere.
+  await runInConsole(page, 'kubectl auth can-i list pods --as=jane', /^yes$/m);
+  await runInConsole(page, 'kubectl delete pod nothing --as=jane', /pods "nothing" is forbidden: User "jane" cannot delete resource "pods" in API group "" in the namespace "default"/);
+  await runInConsole(page, 'kubectl get pods -n kube-system --as=jane', /pods is forbidden: User "jane" cannot list resource "pods" in API group "" in the namespace "kube-system"/);
+  await runInConsole(page, 'kubectl auth whoami', /Groups\s+\[kubeadm:cluster-admins system:authenticated\]/);
+  await screenshot('rbac-forbidden');
 }
