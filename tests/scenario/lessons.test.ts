@@ -16,7 +16,7 @@ async function play(scenario: Scenario, skipSteps: number[] = []) {
 }
 
 describe('built-in lessons', () => {
-  it('are the twelve topics of issue 7, in order', () => {
+  it('are the twelve topics of issue 7, in order, then RBAC', () => {
     expect(lessons.map((l) => l.id)).toEqual([
       'who-places-a-pod',
       'pod-start',
@@ -29,7 +29,8 @@ describe('built-in lessons', () => {
       'kubelet-config-gone-wrong',
       'cri-only',
       'kubelet-api',
-      'garbage-collection'
+      'garbage-collection',
+      'rbac'
     ]);
   });
 
