@@ -7,7 +7,7 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { fail, type CommandSpec } from './command';
-import { defaultContainer, findContainerByName, podForArg } from './logs';
+import { connect, defaultContainer, findContainerByName, podForArg } from './logs';
 import { interactiveShellOf, InteractiveRun } from './run';
 
 export const attachCommand: CommandSpec = {
@@ -46,6 +46,7 @@ export const attachCommand: CommandSpec = {
     const shell = flags.bool('stdin') && tty && container.stdin ? interactiveShellOf(container.image, [...(container.command ?? []), ...(container.args ?? [])]) : undefined;
     if (!shell) fail(`this console attaches to a shell started with stdin and a TTY (kubectl run -it, kubectl debug -it) with -it; to follow the output of ${name}, use kubectl logs -f ${pod.metadata.name} -c ${name}`);
     if (!containerStatusByName(pod, name)?.state?.running) fail(`container ${name} is not running`);
+    await connect(inv, 'create', 'pods', pod.metadata.namespace, pod.metadata.name, 'attach');
     throw new InteractiveRun({ namespace: pod.metadata.namespace, pod: pod.metadata.name, container: name, shell, remove: false, printed: out.printed(), endMessage: flags.bool('quiet') ? '' : reattachMessage(pod, name) });
   }
 };

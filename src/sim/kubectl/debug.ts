@@ -11,7 +11,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { KubectlError, fail, failStatus, type CommandSpec, type Invocation } from './command';
 import { nameSuffix } from './create';
-import { containerLog, findContainerByName } from './logs';
+import { connect, containerLog, findContainerByName } from './logs';
 import { interactiveShellOf, InteractiveRun, parseEnvs } from './run';
 import { parseResourceArgs } from './builder';
 import { apiVersionOf } from '../api/resources';
@@ -266,5 +266,6 @@ async function attachTo(inv: Invocation, session: { namespace: string; pod: stri
   if (!shell) {
     throw new KubectlError(`an interactive session is supported for a shell (e.g. kubectl debug ${session.pod} -it --image=busybox); the container ${session.container} is running: read it with kubectl logs ${session.pod} -c ${session.container}`);
   }
+  await connect(inv, 'create', 'pods', session.namespace, session.pod, 'attach');
   throw new InteractiveRun({ ...session, shell, remove: false, printed: inv.out.printed(), endMessage: reattachMessage(pod, session.container) });
 }
