@@ -33,7 +33,7 @@ export async function openRunCheckReloadReset({ page, baseURL, screenshot }) {
   await page.getByTestId('invitation').getByRole('button', { name: /Open a lesson/ }).click();
   const menu = page.getByTestId('lesson-menu');
   await menu.waitFor();
-  assert.equal(await menu.getByRole('menuitem').count(), 13, 'the playground and twelve lessons');
+  assert.equal(await menu.getByRole('menuitem').count(), 14, 'the playground and thirteen lessons');
   await screenshot('menu');
   await menu.locator(`[data-lesson="${LESSON}"]`).click();
 
