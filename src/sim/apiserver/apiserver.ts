@@ -29,7 +29,7 @@ import { hpaV1ToV2 } from '../api/autoscaling';
 import { canIgnorePDB, checkEviction, withDisruptionTarget } from './eviction';
 import { POD_CONTROLLER_RESOURCES, validateNamespace, validatePod, validatePodController } from './podsecurity/admission';
 import { RBACAuthorizer, type Attributes, type UserInfo } from './rbac/authorizer';
-import { aggregationUpdates, authenticateToken, authorizeOrThrow, escalationError, FULL_AUTHORITY, impersonate, KUBERNETES_ADMIN, review, REVIEW_RESOURCES, type Impersonation } from './rbac/access';
+import { aggregationUpdates, ANONYMOUS, authenticateToken, authorizeOrThrow, escalationError, FULL_AUTHORITY, impersonate, KUBERNETES_ADMIN, review, REVIEW_RESOURCES, type Impersonation } from './rbac/access';
 import { BOOTSTRAP_CLUSTER_ROLE_BINDINGS, BOOTSTRAP_CLUSTER_ROLES, KUBEADM_RBAC } from './rbac/bootstrap-policy';
 
 export type Verb = 'get' | 'list' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection' | 'watch';
@@ -65,6 +65,8 @@ export interface ApiRequest {
    */
   token?: string;
   impersonate?: Impersonation;
+  /** No credentials at all (a kubeconfig user with neither certificate nor token): system:anonymous. */
+  anonymous?: boolean;
 }
 
 /**
@@ -207,7 +209,9 @@ export class ApiServer {
 
   /** The console's user after authentication and impersonation, allowed `verb` on the request's object (or a 401/403 thrown). */
   #authorize(req: ApiRequest, verb: string): UserInfo {
-    let user = req.token !== undefined ? authenticateToken(req.token, this.store, this.#now()) : KUBERNETES_ADMIN;
+    // upstream: kube-apiserver --anonymous-auth (on by default, kubeadm leaves it on): a request
+    // without credentials is system:anonymous in system:unauthenticated.
+    let user = req.token !== undefined ? authenticateToken(req.token, this.store, this.#now()) : req.anonymous ? ANONYMOUS : KUBERNETES_ADMIN;
     if (req.impersonate) user = impersonate(this.#authz, user, req.impersonate);
     const r = RESOURCES.find((x) => x.name === req.resource);
     // A create names no object (the name is in the body), unless it is a subresource's (pods/NAME/eviction).

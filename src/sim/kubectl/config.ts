@@ -15,9 +15,19 @@ import { toKubectlJson, toKubectlYaml } from './printers/yaml-json';
 
 export interface Kubeconfig {
   clusters: { name: string; server: string; caData: string }[];
-  users: { name: string; certData: string; keyData: string }[];
+  users: KubeconfigUser[];
   contexts: { name: string; cluster: string; user: string; namespace?: string }[];
   currentContext: string;
+}
+
+/** A kubeconfig user (AuthInfo): kubeadm's client certificate, or what `config set-credentials` wrote. */
+export interface KubeconfigUser {
+  name: string;
+  certData?: string;
+  keyData?: string;
+  token?: string;
+  username?: string;
+  password?: string;
 }
 
 /** Where kubectl reads it (messages name the file). */
@@ -47,13 +57,15 @@ export function defaultKubeconfig(): Kubeconfig {
  * upstream: clientcmd DirectClientConfig.ConfirmUsable ("context was not found for specified
  * context"); with no usable cluster, client-go falls back to localhost:8080.
  */
-export function resolveContext(kc: Kubeconfig, flagContext: string): { namespace?: string } {
+export function resolveContext(kc: Kubeconfig, flagContext: string, flagUser = ''): { namespace?: string; user?: KubeconfigUser } {
   const name = flagContext || kc.currentContext;
   if (name === '') throw new KubectlError('The connection to the server localhost:8080 was refused - did you specify the right host or port?');
   const c = kc.contexts.find((x) => x.name === name);
   if (!c) throw new KubectlError(`Error in configuration: context was not found for specified context: ${name}`);
   if (!kc.clusters.some((x) => x.name === c.cluster)) throw new KubectlError('The connection to the server localhost:8080 was refused - did you specify the right host or port?');
-  return { namespace: c.namespace || undefined };
+  // --user picks another of the kubeconfig's users; a user the file does not hold sends no credentials.
+  const user = kc.users.find((u) => u.name === (flagUser || c.user));
+  return { namespace: c.namespace || undefined, ...(user ? { user } : {}) };
 }
 
 /** The kubeconfig as `config view` prints it: clientcmd api/v1 Config (JSON field order). */
@@ -72,7 +84,17 @@ function toV1(kc: Kubeconfig, opts: { minify: boolean; raw: boolean }): Record<s
     apiVersion: 'v1',
     preferences: {},
     clusters: clusters.map((c) => ({ name: c.name, cluster: { server: c.server, 'certificate-authority-data': data(c.caData) } })),
-    users: users.map((u) => ({ name: u.name, user: { 'client-certificate-data': data(u.certData), 'client-key-data': data(u.keyData) } })),
+    // clientcmd's v1 conversion lists users by name; AuthInfo's JSON field order.
+    users: [...users].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((u) => ({
+      name: u.name,
+      user: {
+        ...(u.certData !== undefined ? { 'client-certificate-data': data(u.certData) } : {}),
+        ...(u.keyData !== undefined ? { 'client-key-data': data(u.keyData) } : {}),
+        ...(u.token !== undefined ? { token: opts.raw ? u.token : 'REDACTED' } : {}),
+        ...(u.username !== undefined ? { username: u.username } : {}),
+        ...(u.password !== undefined ? { password: opts.raw ? u.password : 'REDACTED' } : {})
+      }
+    })),
     contexts: contexts.map((c) => ({ name: c.name, context: { cluster: c.cluster, user: c.user, ...(c.namespace ? { namespace: c.namespace } : {}) } })),
     'current-context': kc.currentContext
   };
@@ -210,6 +232,57 @@ const setContextCommand: CommandSpec = {
   }
 };
 
+/**
+ * `config set-credentials NAME [--token=T] [--username=U --password=P] [--client-certificate=F
+ * --client-key=F]`: a bearer token and basic auth exclude each other (setting one clears the other).
+ * upstream: staging/src/k8s.io/kubectl/pkg/cmd/config/create_authinfo.go
+ */
+const setCredentialsCommand: CommandSpec = {
+  name: 'set-credentials',
+  long: 'Set a user entry in kubeconfig.\n\n Specifying a name that already exists will merge new fields on top of existing values.',
+  short: 'Set a user entry in kubeconfig',
+  use: 'config set-credentials NAME [--client-certificate=path/to/certfile] [--client-key=path/to/keyfile] [--token=bearer_token] [--username=basic_user] [--password=basic_password] [--auth-provider=provider_name] [--auth-provider-arg=key=value] [--exec-command=exec_command] [--exec-api-version=exec_api_version] [--exec-arg=arg] [--exec-env=key=value] [options]',
+  flags: [
+    { name: 'token', type: 'string' },
+    { name: 'username', type: 'string' },
+    { name: 'password', type: 'string' },
+    { name: 'client-certificate', type: 'string' },
+    { name: 'client-key', type: 'string' },
+    { name: 'embed-certs', type: 'bool' }
+  ],
+  async run(inv) {
+    const { flags, out, args } = inv;
+    const kc = kubeconfigOf(inv);
+    if (args.length !== 1 || args[0] === '') fail(`unexpected args: [${args.join(' ')}]`);
+    const token = flags.changed('token') ? flags.str('token') : undefined;
+    const basic = flags.changed('username') || flags.changed('password');
+    // upstream: create_authinfo.go validate
+    // (returned from cobra's RunE: printed as `Error: ...`)
+    if (token !== undefined && basic) throw new KubectlError('Error: you cannot specify more than one authentication method at the same time: --token, --username/--password');
+    const name = args[0];
+    let u = kc.users.find((x) => x.name === name);
+    if (!u) {
+      u = { name };
+      kc.users.push(u);
+    }
+    if (token !== undefined) {
+      u.token = token || undefined;
+      delete u.username;
+      delete u.password;
+    }
+    if (basic) {
+      if (flags.changed('username')) u.username = flags.str('username') || undefined;
+      if (flags.changed('password')) u.password = flags.str('password') || undefined;
+      delete u.token;
+    }
+    if (flags.changed('client-certificate') || flags.changed('client-key')) {
+      // The learner's machine holds no certificate files: kubectl would fail to read them.
+      fail(`error reading ${flags.changed('client-certificate') ? 'client-certificate' : 'client-key'} data from ${flags.str(flags.changed('client-certificate') ? 'client-certificate' : 'client-key')}: open ${flags.str(flags.changed('client-certificate') ? 'client-certificate' : 'client-key')}: no such file or directory`);
+    }
+    out.out(`User ${JSON.stringify(name)} set.\n`);
+  }
+};
+
 const deleteContextCommand: CommandSpec = {
   name: 'delete-context',
   long: 'Delete the specified context from the kubeconfig.',
@@ -271,5 +344,5 @@ export const configCommand: CommandSpec = {
   short: 'Modify kubeconfig files',
   use: 'config SUBCOMMAND',
   flags: [],
-  subcommands: [currentContextCommand, deleteContextCommand, getClustersCommand, getContextsCommand, getUsersCommand, renameContextCommand, setContextCommand, unsetCommand, useContextCommand, viewCommand]
+  subcommands: [currentContextCommand, deleteContextCommand, getClustersCommand, getContextsCommand, getUsersCommand, renameContextCommand, setContextCommand, setCredentialsCommand, unsetCommand, useContextCommand, viewCommand]
 };

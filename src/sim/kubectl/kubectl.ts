@@ -33,7 +33,7 @@ import { authCommand } from './auth';
 import { logsCommand } from './logs';
 import { topCommand } from './top';
 import { CodeExitError, execCommand } from './exec';
-import { configCommand, resolveContext } from './config';
+import { configCommand, resolveContext, type KubeconfigUser } from './config';
 import { waitCommand } from './wait';
 import { eventsCommand } from './events';
 
@@ -180,10 +180,10 @@ async function dispatch(argv: string[], ctx: KubectlContext, out: Output): Promi
   const namespace = flags.str('namespace');
   // The kubeconfig's context (--context or the current one): checked before anything is sent,
   // and its namespace is the default. `kubectl config` edits the file and needs none of it.
-  const context = ctx.kubeconfig && spec !== configCommand && !path.startsWith('kubectl config ') ? resolveContext(ctx.kubeconfig, flags.str('context')) : {};
+  const context = ctx.kubeconfig && spec !== configCommand && !path.startsWith('kubectl config ') ? resolveContext(ctx.kubeconfig, flags.str('context'), current.flags.some((f) => f.name === 'user') ? '' : flags.str('user')) : {};
   // client-go's default warning handler: each Warning header of a response, on stderr.
   // The global --as/--as-group/--as-uid (client-go's Impersonate-* headers) and --token (a bearer token).
-  const credentials = requestCredentials(flags);
+  const credentials = requestCredentials(flags, context.user, Boolean(ctx.kubeconfig) && !path.startsWith('kubectl config '));
   const warned: KubectlContext = {
     ...ctx,
     ...(ctx.watch && credentials ? { watch: (req, onEvent, onError) => ctx.watch!({ ...req, ...credentials }, onEvent, onError) } : {}),
@@ -206,15 +206,19 @@ async function dispatch(argv: string[], ctx: KubectlContext, out: Output): Promi
 }
 
 /** What the global flags add to every request: impersonation and a bearer token. */
-function requestCredentials(flags: Flags): Pick<ApiRequest, 'impersonate' | 'token'> | undefined {
+function requestCredentials(flags: Flags, kubeconfigUser: KubeconfigUser | undefined, fromKubeconfig: boolean): Pick<ApiRequest, 'impersonate' | 'token' | 'anonymous'> | undefined {
   const user = flags.str('as');
   const groups = flags.list('as-group');
   const uid = flags.str('as-uid');
-  const token = flags.str('token');
-  if (!user && groups.length === 0 && !uid && !token) return undefined;
+  // --token, else the kubeconfig user's token; a user with neither a certificate nor a token sends
+  // no credentials at all (the API server's anonymous user). No kubeconfig: kubeadm's admin.conf.
+  const token = flags.str('token') || kubeconfigUser?.token || '';
+  const anonymous = fromKubeconfig && !token && kubeconfigUser?.certData === undefined;
+  if (!user && groups.length === 0 && !uid && !token && !anonymous) return undefined;
   return {
     ...(user || groups.length > 0 || uid ? { impersonate: { ...(user ? { user } : {}), ...(groups.length > 0 ? { groups } : {}), ...(uid ? { uid } : {}) } } : {}),
-    ...(token ? { token } : {})
+    ...(token ? { token } : {}),
+    ...(anonymous ? { anonymous: true } : {})
   };
 }
 

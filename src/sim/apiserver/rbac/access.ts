@@ -21,6 +21,9 @@ import { KUBEADM_CLUSTER_ADMINS_GROUP } from './bootstrap-policy';
 /** kubeadm's admin.conf: CN=kubernetes-admin, O=kubeadm:cluster-admins. */
 export const KUBERNETES_ADMIN: UserInfo = Object.freeze({ username: 'kubernetes-admin', groups: Object.freeze([KUBEADM_CLUSTER_ADMINS_GROUP, ALL_AUTHENTICATED]) as string[] });
 
+/** A request without credentials. upstream: apiserver/pkg/authentication/request/anonymous */
+export const ANONYMOUS: UserInfo = Object.freeze({ username: 'system:anonymous', groups: Object.freeze([ALL_UNAUTHENTICATED]) as string[] });
+
 export interface Impersonation {
   user?: string;
   groups?: string[];
