@@ -34,8 +34,10 @@ export default defineConfig({
         // false) until the banner's Reload, which tells it to take over.
         clientsClaim: true,
         skipWaiting: false,
-        // README images are not part of the app.
-        globIgnores: ['readme/**']
+        // README images are not part of the app; nor are the icon files, which the pages draw from
+        // their inline sprite (src/lib/viz/icon-sprite.server.ts). The globs run in .svelte-kit/output,
+        // where static files are under client/ (a bare 'readme/**' matched nothing).
+        globIgnores: ['client/readme/**', 'client/icons/**']
       }
     })
   ],

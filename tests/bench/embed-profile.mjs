@@ -96,10 +96,11 @@ for (const th of [...threads.values()].sort((a, b) => a.first - b.first)) {
   const by = Object.entries(th.by).map(([k, v]) => `${k} ${ms(v)}`).join(', ');
   console.log(`${th.name.padEnd(28)} ${ms(th.first - t0).padStart(6)} .. ${ms(Math.min(th.last, end) - t0).padStart(6)} ms   ${by}; task CPU ${ms(th.cpu)}`);
 }
-// Headless Chromium loads its own WebUI pages (the omnibox popup's) while it starts, some into the
-// embed's renderer: their parsing, scripts and layout then share the embed's throttled main thread.
+// Every SVG image (an <image> or <img> of an .svg file, the favicon) is a document of its own, built,
+// parsed, laid out and painted on the embed's throttled main thread: these are counted here (before
+// the map's icons became an inline sprite there were nine: seven icons and the favicon, twice).
 const others = events.filter((e) => e.name === 'navigationStart' && e.pid === nav.pid && e.args?.frame !== nav.args?.frame && e.ts >= t0 && e.ts <= end);
-if (others.length > 0) console.log(`  ${others.length} other documents started in the embed's renderer before its first frame (Chromium's own pages): its main thread's times include their work`);
+if (others.length > 0) console.log(`  ${others.length} other documents (SVG images) started in the embed's renderer before its first frame: its main thread's times include their work`);
 // User timing marks (performance.mark in the page or a worker).
 for (const e of events.filter((e) => e.cat?.includes('blink.user_timing') && e.ts >= t0).sort((a, b) => a.ts - b.ts)) {
   if (e.ph === 'R' || e.ph === 'I' || e.ph === 'n' || e.ph === 'b') console.log(`  mark ${e.name.padEnd(30)} ${ms(e.ts - t0).padStart(6)} ms  (${names.get(`${e.pid}:${e.tid}`) ?? ''})`);

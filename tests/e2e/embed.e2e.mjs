@@ -201,3 +201,24 @@ export async function directEmbedOneWorkerSameCluster({ page, baseURL }) {
   }, { timeout: 20_000, message: 'kubectl get pods in the embed console' });
   assert.deepEqual(text.match(/^pod\/\S+$/gm), expected);
 }
+
+export async function iconsFromTheInlineSprite({ page, baseURL }) {
+  // The map's icons are symbols of the page's inline sprite: each is drawn, and no icon file is
+  // fetched (an SVG file in an <image> is a document of its own for the main thread to build).
+  const svgRequests = [];
+  page.on('request', (r) => {
+    if (/\/icons\/[\w-]+\.svg$/.test(new URL(r.url()).pathname)) svgRequests.push(r.url());
+  });
+  await page.goto(`${baseURL}/embed?autoplay=1`);
+  await page.locator('[data-node="worker-2"]').waitFor({ timeout: 30_000 });
+  const icons = await page.locator('[data-testid="cluster-map"] use').evaluateAll((uses) =>
+    uses.map((u) => {
+      const href = u.getAttribute('href');
+      const box = u.getBoundingClientRect();
+      return { href, symbol: document.querySelector(href)?.tagName ?? null, drawn: box.width >= 12 && box.height >= 12 };
+    })
+  );
+  assert.deepEqual(icons.map((i) => i.href).sort(), ['#kubarium-icon-api', '#kubarium-icon-c-m', '#kubarium-icon-control-plane', '#kubarium-icon-etcd', '#kubarium-icon-node', '#kubarium-icon-node', '#kubarium-icon-sched', '#kubarium-icon-svc']);
+  for (const icon of icons) assert.deepEqual(icon, { href: icon.href, symbol: 'symbol', drawn: true });
+  assert.deepEqual(svgRequests, []);
+}
