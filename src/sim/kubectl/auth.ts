@@ -3,9 +3,9 @@
  * `kubectl auth whoami` (a SelfSubjectReview). With the global --as they answer for the
  * impersonated user, as the API server sees it.
  * upstream: staging/src/k8s.io/kubectl/pkg/cmd/auth/cani.go, whoami.go,
- * staging/src/k8s.io/kubectl/pkg/util/rbac (BreakdownRule, CompactRules, SortableRuleSlice),
- * staging/src/k8s.io/kubectl/pkg/describe/describe.go (CombineResourceGroup)
+ * staging/src/k8s.io/kubectl/pkg/util/rbac (src/sim/api/rbac-rules.ts)
  */
+import { combineResourceGroup, compactSortedRules } from '../api/rbac-rules';
 import { resolveResource } from '../api/resources';
 import { fail, failStatus, KubectlError, OUTPUT_FLAGS, type CommandSpec, type Invocation } from './command';
 import { printObjects } from './output';
@@ -18,65 +18,8 @@ const NON_RESOURCE_URL_VERBS = new Set(['get', 'put', 'post', 'head', 'options',
 /** Resources the server authorizes but does not list in discovery (impersonation's). */
 const NON_STANDARD_RESOURCE_NAMES = new Set(['users', 'groups']);
 
-interface PolicyRule {
-  verbs: string[];
-  apiGroups?: string[];
-  resources?: string[];
-  resourceNames?: string[];
-  nonResourceURLs?: string[];
-}
-
 /** Go's %v of a []string. */
 const goList = (l: readonly string[] | undefined): string => `[${(l ?? []).join(' ')}]`;
-
-/** upstream: rbac.BreakdownRule: one rule per group x resource x verb (x name), and per URL x verb. */
-function breakdownRule(rule: PolicyRule): PolicyRule[] {
-  const out: PolicyRule[] = [];
-  for (const group of rule.apiGroups ?? []) {
-    for (const resource of rule.resources ?? []) {
-      for (const verb of rule.verbs) {
-        if ((rule.resourceNames ?? []).length > 0) for (const name of rule.resourceNames!) out.push({ verbs: [verb], apiGroups: [group], resources: [resource], resourceNames: [name] });
-        else out.push({ verbs: [verb], apiGroups: [group], resources: [resource] });
-      }
-    }
-  }
-  for (const url of rule.nonResourceURLs ?? []) for (const verb of rule.verbs) out.push({ verbs: [verb], nonResourceURLs: [url] });
-  return out;
-}
-
-/** upstream: rbac.CompactRules: simple rules (one group, one resource, at most one name) of the same target merge their verbs. */
-function compactRules(rules: PolicyRule[]): PolicyRule[] {
-  const compacted: PolicyRule[] = [];
-  const simple = new Map<string, PolicyRule>();
-  for (const rule of rules) {
-    const isSimple = (rule.resourceNames ?? []).length <= 1 && (rule.nonResourceURLs ?? []).length === 0 && (rule.apiGroups ?? []).length === 1 && (rule.resources ?? []).length === 1;
-    if (!isSimple) {
-      compacted.push(rule);
-      continue;
-    }
-    const key = JSON.stringify([rule.apiGroups![0], rule.resources![0], rule.resourceNames?.[0] ?? null]);
-    const existing = simple.get(key);
-    if (existing) {
-      for (const v of rule.verbs) if (!existing.verbs.includes(v)) existing.verbs.push(v);
-    } else simple.set(key, { ...rule, verbs: [...rule.verbs] });
-  }
-  return [...compacted, ...simple.values()];
-}
-
-/** The generated PolicyRule.String() that SortableRuleSlice sorts by. */
-function ruleString(r: PolicyRule): string {
-  return `&PolicyRule{Verbs:${goList(r.verbs)},APIGroups:${goList(r.apiGroups)},Resources:${goList(r.resources)},ResourceNames:${goList(r.resourceNames)},NonResourceURLs:${goList(r.nonResourceURLs)},}`;
-}
-
-/** upstream: describe.CombineResourceGroup: `deployments.apps`, `pods/log`, `deployments.apps/scale`. */
-export function combineResourceGroup(resources: readonly string[] | undefined, groups: readonly string[] | undefined): string {
-  if (!resources || resources.length === 0) return '';
-  const [resource, sub] = splitOnce(resources[0], '/');
-  let combined = resource;
-  if (groups && groups.length > 0 && groups[0] !== '') combined += `.${groups[0]}`;
-  if (sub !== undefined) combined += `/${sub}`;
-  return combined;
-}
 
 function splitOnce(s: string, sep: string): [string, string | undefined] {
   const i = s.indexOf(sep);
@@ -165,15 +108,12 @@ async function runAccessList(inv: Invocation, namespace: string): Promise<void> 
   if (!res.ok) failStatus(res.status);
   const status: any = res.object.status ?? {};
   if (status.incomplete) inv.out.warning(`Warning: the list may be incomplete: ${status.evaluationError ?? ''}`);
-  const rules: PolicyRule[] = [
+  const rules = [
     ...(status.resourceRules ?? []).map((r: any) => ({ verbs: r.verbs, apiGroups: r.apiGroups, resources: r.resources, resourceNames: r.resourceNames })),
     ...(status.nonResourceRules ?? []).map((r: any) => ({ verbs: r.verbs, nonResourceURLs: r.nonResourceURLs }))
   ];
-  const compact = compactRules(rules.flatMap(breakdownRule));
-  const keyed = compact.map((r) => ({ r, k: ruleString(r) }));
-  keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
   let text = inv.flags.bool('no-headers') ? '' : 'Resources\tNon-Resource URLs\tResource Names\tVerbs\n';
-  for (const { r } of keyed) text += `${combineResourceGroup(r.resources, r.apiGroups)}\t${goList(r.nonResourceURLs)}\t${goList(r.resourceNames)}\t${goList(r.verbs)}\n`;
+  for (const r of compactSortedRules(rules)) text += `${combineResourceGroup(r.resources, r.apiGroups)}\t${goList(r.nonResourceURLs)}\t${goList(r.resourceNames)}\t${goList(r.verbs)}\n`;
   inv.out.out(formatKubectlTable(text));
 }
 

@@ -13,6 +13,7 @@
 import { ApiError, badRequest, forbiddenRaw, unauthorized } from '../../api/errors';
 import { SERVICE_ACCOUNT_ISSUER, unixSeconds } from '../../api/sa-token';
 import { selectorFromLabelSelector } from '../../api/labels';
+import { breakdownRule, compactRules, policyRule } from '../../api/rbac-rules';
 import type { KObject } from '../store';
 import { keyOf } from '../store';
 import { ALL_AUTHENTICATED, ALL_UNAUTHENTICATED, forbiddenMessage, serviceAccountGroups, splitServiceAccountUsername, type Attributes, type PolicyRule, type RBACAuthorizer, type RbacStore, type UserInfo } from './authorizer';
@@ -206,22 +207,8 @@ export function aggregationUpdates(roles: readonly KObject[]): { name: string; r
   return out;
 }
 
-// ---- escalation prevention (pkg/registry/rbac/validation/rule.go, policybased storages) ----
-
-/** upstream: validation.BreakdownRule */
-function breakdownRule(rule: PolicyRule): PolicyRule[] {
-  const out: PolicyRule[] = [];
-  for (const group of rule.apiGroups ?? []) {
-    for (const resource of rule.resources ?? []) {
-      for (const verb of rule.verbs) {
-        if ((rule.resourceNames ?? []).length > 0) for (const name of rule.resourceNames!) out.push({ verbs: [verb], apiGroups: [group], resources: [resource], resourceNames: [name] });
-        else out.push({ verbs: [verb], apiGroups: [group], resources: [resource] });
-      }
-    }
-  }
-  for (const url of rule.nonResourceURLs ?? []) for (const verb of rule.verbs) out.push({ verbs: [verb], nonResourceURLs: [url] });
-  return out;
-}
+// ---- escalation prevention (pkg/registry/rbac/validation/rule.go, policybased storages; its
+// BreakdownRule and CompactRules are kubectl's too: src/sim/api/rbac-rules.ts) ----
 
 const has = (set: readonly string[] | undefined, v: string) => (set ?? []).includes(v);
 const hasAll = (set: readonly string[] | undefined, vs: readonly string[] | undefined) => (vs ?? []).every((v) => has(set, v));
@@ -251,25 +238,6 @@ function ruleCovers(owner: PolicyRule, sub: PolicyRule): boolean {
   return verbs && groups && resources && urls && names;
 }
 
-/** upstream: validation.CompactRules (simple rules of one group/resource/name merge their verbs). */
-function compactRules(rules: PolicyRule[]): PolicyRule[] {
-  const out: PolicyRule[] = [];
-  const simple = new Map<string, PolicyRule>();
-  for (const r of rules) {
-    const isSimple = (r.resourceNames ?? []).length <= 1 && (r.nonResourceURLs ?? []).length === 0 && (r.apiGroups ?? []).length === 1 && (r.resources ?? []).length === 1;
-    if (!isSimple) {
-      out.push(r);
-      continue;
-    }
-    const key = JSON.stringify([r.apiGroups![0], r.resources![0], r.resourceNames?.[0] ?? null]);
-    const existing = simple.get(key);
-    if (existing) {
-      for (const v of r.verbs) if (!existing.verbs.includes(v)) existing.verbs.push(v);
-    } else simple.set(key, { ...r, verbs: [...r.verbs] });
-  }
-  return [...out, ...simple.values()];
-}
-
 /** Go's %q of a []string: `["a" "b"]`. */
 const goQuotedList = (l: readonly string[]) => `[${l.map((s) => JSON.stringify(s)).join(' ')}]`;
 
@@ -291,7 +259,7 @@ function compactString(r: PolicyRule): string {
  */
 export function escalationError(authz: RBACAuthorizer, user: UserInfo, namespace: string, rules: readonly PolicyRule[]): string | undefined {
   const { rules: owner, errors } = authz.rulesFor(user, namespace);
-  const missing = rules.flatMap(breakdownRule).filter((sub) => !owner.some((o) => ruleCovers(o, sub)));
+  const missing = rules.map(policyRule).flatMap(breakdownRule).filter((sub) => !owner.some((o) => ruleCovers(o, sub)));
   if (missing.length === 0) return undefined;
   const described = [...new Set(compactRules(missing).map(compactString))].sort();
   let msg = `user ${JSON.stringify(user.username)} (groups=${goQuotedList(user.groups)}) is attempting to grant RBAC permissions not currently held:\n${described.join('\n')}`;
