@@ -30,6 +30,7 @@ import { canIgnorePDB, checkEviction, withDisruptionTarget } from './eviction';
 import { POD_CONTROLLER_RESOURCES, validateNamespace, validatePod, validatePodController } from './podsecurity/admission';
 import { RBACAuthorizer, type Attributes, type UserInfo } from './rbac/authorizer';
 import { aggregationUpdates, authenticateToken, authorizeOrThrow, escalationError, FULL_AUTHORITY, impersonate, KUBERNETES_ADMIN, review, REVIEW_RESOURCES, type Impersonation } from './rbac/access';
+import * as limitRanger from './admission/limitranger';
 import { BOOTSTRAP_CLUSTER_ROLE_BINDINGS, BOOTSTRAP_CLUSTER_ROLES, KUBEADM_RBAC } from './rbac/bootstrap-policy';
 
 export type Verb = 'get' | 'list' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection' | 'watch';
@@ -421,6 +422,20 @@ export class ApiServer {
     this.#warnings.push(...verdict.warnings);
   }
 
+  /**
+   * LimitRanger's validation (the defaults were merged in on create, before the pod's validation):
+   * a pod on create, a claim on create and update, against each LimitRange of the namespace;
+   * objects being deleted are left alone. upstream: plugin/pkg/admission/limitranger/admission.go
+   * (SupportsAttributes, runLimitFunc)
+   */
+  #limitRanger(r: ResourceInfo, obj: KObject, old?: KObject): void {
+    if (old?.metadata.deletionTimestamp) return;
+    let err: string | undefined;
+    if (r.name === 'pods' && !old) err = limitRanger.validatePod(this.store.list('limitranges', obj.metadata.namespace), obj);
+    else if (r.name === 'persistentvolumeclaims') err = limitRanger.validatePersistentVolumeClaim(this.store.list('limitranges', obj.metadata.namespace), obj);
+    if (err) throw forbidden(r, obj.metadata.name ?? '', err);
+  }
+
   /** Warnings for the request being handled. */
   #warnings: string[] = [];
 
@@ -466,6 +481,7 @@ export class ApiServer {
       const err = admitPriority(obj, classes);
       if (err) throw forbidden(r, md.name ?? '', err);
       applyDefaults(r.kind, obj, { priorityClasses: classes });
+      limitRanger.mutatePod(this.store.list('limitranges', md.namespace), obj);
       defaultTolerationSeconds(obj as any);
       const saName = obj.spec.serviceAccountName || 'default';
       const sa = this.store.get('serviceaccounts', keyOf(md.namespace, saName));
@@ -480,6 +496,7 @@ export class ApiServer {
     }
     prepareForCreate(r.name, obj, ctx);
     this.#validateOrThrow(r, obj);
+    this.#limitRanger(r, obj);
     this.#podSecurity(r, obj);
     const key = keyOf(md.namespace, md.name);
     if (this.store.get(r.name, key)) throw alreadyExists(r, md.name);
@@ -535,6 +552,7 @@ export class ApiServer {
     if (r.hasGeneration && !sameJSON(obj.spec, old.spec)) obj.metadata.generation = (old.metadata.generation ?? 1) + 1;
     prepareForUpdate(r.name, obj, old);
     this.#validateOrThrow(r, obj, old);
+    this.#limitRanger(r, obj, old);
     this.#podSecurity(r, obj, old);
     return this.#commitUpdate(r, old, obj, req.dryRun ?? false);
   }

@@ -15,6 +15,7 @@ import { lookupResource } from './table';
 import { newDescribeTabWriter, TabWriter } from './tabwriter';
 import { goSort } from './gosort';
 import { describeRoleBindingImpl, describeRoleImpl } from './describe-rbac';
+import { describeLimitRangeImpl, describeResourceQuotaImpl } from './describe-quota';
 import {
   accessModesAsString,
   compareGoStrings,
@@ -1775,6 +1776,10 @@ export function describe(kind: string, obj: any, ctx: DescribeContext): string |
     case 'rolebinding':
     case 'clusterrolebinding':
       return describeRoleBindingImpl(obj);
+    case 'limitrange':
+      return describeLimitRangeImpl(obj);
+    case 'resourcequota':
+      return describeResourceQuotaImpl(obj);
   }
   return undefined;
 }
