@@ -31,6 +31,7 @@ import { POD_CONTROLLER_RESOURCES, validateNamespace, validatePod, validatePodCo
 import { RBACAuthorizer, type Attributes, type UserInfo } from './rbac/authorizer';
 import { aggregationUpdates, authenticateToken, authorizeOrThrow, escalationError, FULL_AUTHORITY, impersonate, KUBERNETES_ADMIN, review, REVIEW_RESOURCES, type Impersonation } from './rbac/access';
 import * as limitRanger from './admission/limitranger';
+import { admitQuota } from './admission/resourcequota';
 import { BOOTSTRAP_CLUSTER_ROLE_BINDINGS, BOOTSTRAP_CLUSTER_ROLES, KUBEADM_RBAC } from './rbac/bootstrap-policy';
 
 export type Verb = 'get' | 'list' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection' | 'watch';
@@ -436,6 +437,26 @@ export class ApiServer {
     if (err) throw forbidden(r, obj.metadata.name ?? '', err);
   }
 
+  /**
+   * The ResourceQuota plugin (the last validating admission): refuses what would exceed a quota of
+   * the namespace, else charges the quotas' status.used before the object is stored (not on a dry
+   * run). src/sim/apiserver/admission/resourcequota.ts
+   */
+  #resourceQuota(r: ResourceInfo, obj: KObject, old: KObject | undefined, dryRun: boolean): void {
+    if (!r.namespaced) return;
+    const quotas = this.store.list('resourcequotas', obj.metadata.namespace);
+    if (quotas.length === 0) return;
+    const verdict = admitQuota(quotas, r, obj, old, this.#now());
+    if ('error' in verdict) throw forbidden(r, obj.metadata.name ?? '', verdict.error);
+    if (dryRun) return;
+    const rq = resourceByName('resourcequotas');
+    for (const { quota, used } of verdict.updates) {
+      const next = thaw(quota);
+      next.status = { ...next.status, used };
+      this.#commitUpdate(rq, quota, next, false);
+    }
+  }
+
   /** Warnings for the request being handled. */
   #warnings: string[] = [];
 
@@ -500,6 +521,7 @@ export class ApiServer {
     this.#podSecurity(r, obj);
     const key = keyOf(md.namespace, md.name);
     if (this.store.get(r.name, key)) throw alreadyExists(r, md.name);
+    this.#resourceQuota(r, obj, undefined, req.dryRun ?? false);
     if (req.dryRun) {
       // upstream: BeforeCreate fills uid and creationTimestamp; the dry-run storage adds no resourceVersion.
       md.uid ??= this.#sideRand.uuid();
@@ -554,6 +576,7 @@ export class ApiServer {
     this.#validateOrThrow(r, obj, old);
     this.#limitRanger(r, obj, old);
     this.#podSecurity(r, obj, old);
+    if (!sameJSON(obj.spec, old.spec)) this.#resourceQuota(r, obj, old, req.dryRun ?? false);
     return this.#commitUpdate(r, old, obj, req.dryRun ?? false);
   }
 

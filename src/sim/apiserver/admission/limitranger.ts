@@ -7,6 +7,7 @@
  */
 import { quantityOf } from '../../api/validation/quantities';
 import type { Quantity } from '../../api/quantity';
+import { podResourceTotal } from '../../api/quota';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Obj = Record<string, any>;
@@ -112,37 +113,6 @@ function limitRequestRatioConstraint(type: string, name: string, enforced: Quant
   return undefined;
 }
 
-function addResourceList(list: ResourceList, more: ResourceList): void {
-  for (const [k, q] of more) list.set(k, list.has(k) ? list.get(k)!.add(q) : q);
-}
-
-function maxResourceList(list: ResourceList, more: ResourceList): void {
-  for (const [k, q] of more) if (!list.has(k) || q.cmp(list.get(k)!) > 0) list.set(k, q);
-}
-
-/** podRequests / podLimits: containers summed, then the largest init container (sidecars add up) if larger. */
-function podTotal(pod: Obj, field: 'requests' | 'limits'): ResourceList {
-  const total: ResourceList = new Map();
-  for (const c of pod.spec?.containers ?? []) addResourceList(total, resourceList(c.resources?.[field]));
-  const sidecars: ResourceList = new Map();
-  const init: ResourceList = new Map();
-  for (const c of pod.spec?.initContainers ?? []) {
-    const own = resourceList(c.resources?.[field]);
-    if (c.restartPolicy === 'Always') {
-      addResourceList(total, own);
-      addResourceList(sidecars, own);
-      maxResourceList(init, sidecars);
-    } else {
-      const tmp: ResourceList = new Map();
-      addResourceList(tmp, own);
-      addResourceList(tmp, sidecars);
-      maxResourceList(init, tmp);
-    }
-  }
-  maxResourceList(total, init);
-  return total;
-}
-
 /** Constraints of one item against one request/limit pair, resource names in sorted order (upstream ranges over maps). */
 function checkItem(item: Obj, request: ResourceList, limit: ResourceList, errs: string[]): void {
   const type = item.type;
@@ -174,7 +144,7 @@ export function validatePod(limitRanges: readonly Obj[], pod: Obj): string | und
           checkItem(item, resourceList(c.resources?.requests), resourceList(c.resources?.limits), errs);
         }
       }
-      if (item.type === 'Pod') checkItem(item, podTotal(pod, 'requests'), podTotal(pod, 'limits'), errs);
+      if (item.type === 'Pod') checkItem(item, podResourceTotal(pod, 'requests'), podResourceTotal(pod, 'limits'), errs);
     }
     const msg = aggregate(errs);
     if (msg) return msg;
