@@ -72,3 +72,38 @@ describe('resourcequota controller usage (CalculateUsage)', () => {
     expect(used).toEqual({ configmaps: '0', 'count/pods': '3', 'limits.memory': '128Mi', pods: '2', 'requests.cpu': '750m' });
   });
 });
+
+describe('ResourceQuota validation (pkg/apis/core/validation)', () => {
+  // upstream: validation_test.go TestValidateResourceQuota (error cases)
+  it.each([
+    ['a non-standard name', { hard: { foo: '1' } }, 'spec.hard[foo]: Invalid value: "foo": must be a standard resource type or fully qualified'],
+    ['a negative quantity', { hard: { cpu: '-1' } }, 'spec.hard[cpu]: Invalid value: "-1": must be greater than or equal to 0'],
+    ['a fractional count', { hard: { pods: '1.5' } }, 'spec.hard[pods]: Invalid value: resource.Quantity{i:resource.int64Amount{value:1500, scale:-3}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:"1500m", Format:"DecimalSI"}: must be an integer'],
+    ['an unknown scope', { hard: { pods: '1' }, scopes: ['Nope'] }, 'spec.scopes: Invalid value: []core.ResourceQuotaScope{"Nope"}: unsupported scope'],
+    ['BestEffort on cpu', { hard: { cpu: '1' }, scopes: ['BestEffort'] }, 'spec.scopes: Invalid value: []core.ResourceQuotaScope{"BestEffort"}: unsupported scope applied to resource'],
+    ['Terminating and NotTerminating', { hard: { pods: '1' }, scopes: ['Terminating', 'NotTerminating'] }, 'conflicting scopes'],
+    ['In without values', { hard: { pods: '1' }, scopeSelector: { matchExpressions: [{ scopeName: 'PriorityClass', operator: 'In' }] } }, "spec.scopeSelector.matchExpressions.values: Required value: must be at least one value when `operator` is 'In' or 'NotIn' for scope selector"],
+    ['BestEffort with In', { hard: { pods: '1' }, scopeSelector: { matchExpressions: [{ scopeName: 'BestEffort', operator: 'In', values: ['x'] }] } }, "spec.scopeSelector.matchExpressions.operator: Invalid value: \"In\": must be 'Exist' when scope is any of"]
+  ])('refuses %s', (_name, spec, message) => {
+    const s = newServer();
+    const r = s.call({ verb: 'create', resource: 'resourcequotas', namespace: 'default', body: { apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name: 'q' }, spec } });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.status.message).toContain(message);
+  });
+
+  it('keeps scopes immutable', () => {
+    const s = newServer();
+    const q = s.ok({ verb: 'create', resource: 'resourcequotas', namespace: 'default', body: { apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name: 'q' }, spec: { hard: { pods: '1' }, scopes: ['BestEffort'] } } });
+    const r = s.call({ verb: 'update', resource: 'resourcequotas', namespace: 'default', name: 'q', body: { ...q, spec: { hard: { pods: '1' }, scopes: ['NotBestEffort'] } } });
+    expect(!r.ok && r.status.message).toBe('ResourceQuota "q" is invalid: spec.scopes: Invalid value: []core.ResourceQuotaScope{"NotBestEffort"}: field is immutable');
+  });
+
+  it('selects pods by PriorityClass through a scopeSelector', () => {
+    const s = newServer();
+    s.ok({ verb: 'create', resource: 'priorityclasses', body: { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'high' }, value: 1000 } });
+    quotaWithStatus(s, 'high', { pods: '0' }, { pods: '0' }, { scopeSelector: { matchExpressions: [{ scopeName: 'PriorityClass', operator: 'In', values: ['high'] }] } });
+    s.ok({ verb: 'create', resource: 'pods', namespace: 'default', body: pod('plain') });
+    const r = s.call({ verb: 'create', resource: 'pods', namespace: 'default', body: pod('vip', { spec: { containers: [{ name: 'a', image: 'nginx' }], priorityClassName: 'high' } }) });
+    expect(!r.ok && r.status.message).toBe('pods "vip" is forbidden: exceeded quota: high, requested: pods=1, used: pods=0, limited: pods=0');
+  });
+});

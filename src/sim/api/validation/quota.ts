@@ -195,12 +195,55 @@ function validateQuotaScopes(spec: Obj, p: Path): FieldError[] {
   return errs;
 }
 
+/** `%#v` of *core.ScopeSelector (the pointer dereferenced, as field.Error prints it). */
+function goScopeSelector(sel: Obj): unknown {
+  const reqs = (Array.isArray(sel.matchExpressions) ? sel.matchExpressions : []).map((r: Obj) => {
+    const values = Array.isArray(r?.values) ? `[]string{${r.values.map((v: unknown) => JSON.stringify(str(v))).join(', ')}}` : '[]string(nil)';
+    return `core.ScopedResourceSelectorRequirement{ScopeName:${JSON.stringify(str(r?.scopeName))}, Operator:${JSON.stringify(str(r?.operator))}, Values:${values}}`;
+  });
+  return goRepr(`core.ScopeSelector{MatchExpressions:[]core.ScopedResourceSelectorRequirement{${reqs.join(', ')}}}`);
+}
+
+const EXISTS_ONLY_SCOPES = new Set(['BestEffort', 'NotBestEffort', 'Terminating', 'NotTerminating', 'CrossNamespacePodAffinity']);
+
+/** upstream validateScopedResourceSelectorRequirement */
+function validateScopeSelector(spec: Obj, p: Path): FieldError[] {
+  const errs: FieldError[] = [];
+  const sel: Obj = spec.scopeSelector;
+  const mp = p.child('scopeSelector', 'matchExpressions');
+  const hard = sortedKeys(spec.hard);
+  const scopes = new Set<string>();
+  for (const r of Array.isArray(sel.matchExpressions) ? sel.matchExpressions : []) {
+    const scope = str(r?.scopeName);
+    const op = str(r?.operator);
+    const values: unknown[] = Array.isArray(r?.values) ? r.values : [];
+    if (!STANDARD_QUOTA_SCOPES.includes(scope)) errs.push(invalid(mp.child('scopeName'), scope, 'unsupported scope'));
+    for (const k of hard) {
+      if (isStandardQuotaResourceName(k) && !isScopeValidForResource(scope, k)) errs.push(invalid(mp, goScopeSelector(sel), 'unsupported scope applied to resource'));
+    }
+    if (EXISTS_ONLY_SCOPES.has(scope) && op !== 'Exists') {
+      errs.push(invalid(mp.child('operator'), op, 'must be \'Exist\' when scope is any of ResourceQuotaScopeTerminating, ResourceQuotaScopeNotTerminating, ResourceQuotaScopeBestEffort, ResourceQuotaScopeNotBestEffort or ResourceQuotaScopeCrossNamespacePodAffinity'));
+    }
+    if (op === 'In' || op === 'NotIn') {
+      if (values.length === 0) errs.push(required(mp.child('values'), "must be at least one value when `operator` is 'In' or 'NotIn' for scope selector"));
+    } else if (op === 'Exists' || op === 'DoesNotExist') {
+      if (values.length > 0) errs.push(invalid(mp.child('values'), goRepr(`[]string{${values.map((v) => JSON.stringify(str(v))).join(', ')}}`), "must be no value when `operator` is 'Exist' or 'DoesNotExist' for scope selector"));
+    } else errs.push(invalid(mp.child('operator'), op, 'not a valid selector operator'));
+    scopes.add(scope);
+  }
+  for (const [a, b] of [['BestEffort', 'NotBestEffort'], ['Terminating', 'NotTerminating']]) {
+    if (scopes.has(a) && scopes.has(b)) errs.push(invalid(mp, goScopeSelector(sel), 'conflicting scopes'));
+  }
+  return errs;
+}
+
 /** upstream ValidateResourceQuota / ValidateResourceQuotaUpdate (scopes are immutable). */
 export function validateResourceQuota(rq: Obj, old?: Obj): FieldError[] {
   const errs = old ? validateObjectMetaUpdate(rq.metadata, old.metadata, path('metadata')) : validateObjectMeta(rq.metadata, true, nameIsDNSSubdomain, path('metadata'));
   const spec: Obj = isObj(rq.spec) ? rq.spec : {};
   errs.push(...validateResourceList(spec.hard, path('spec', 'hard')));
   errs.push(...validateQuotaScopes(spec, path('spec')));
+  if (isObj(spec.scopeSelector)) errs.push(...validateScopeSelector(spec, path('spec')));
   if (old) {
     const a = new Set((old.spec?.scopes ?? []).map(str));
     const b = new Set((spec.scopes ?? []).map(str));

@@ -28,7 +28,8 @@ export function describeLimitRangeImpl(lr: any): string {
   });
 }
 
-const SCOPE_HELP: Record<string, string> = {
+/** upstream: helpTextForResourceQuotaScope */
+export const QUOTA_SCOPE_HELP: Record<string, string> = {
   Terminating: 'Matches all pods that have an active deadline. These pods have a limited lifespan on a node before being actively terminated by the system.',
   NotTerminating: 'Matches all pods that do not have an active deadline. These pods usually include long running pods whose container command is not expected to terminate.',
   BestEffort: 'Matches all pods that do not have resource requirements set. These pods have a best effort quality of service.',
@@ -42,7 +43,7 @@ export function describeResourceQuotaImpl(rq: any): string {
     const scopes: string[] = [...(rq?.spec?.scopes ?? [])].sort();
     if (scopes.length > 0) {
       w.write(LEVEL_0, `Scopes:\t${scopes.join(', ')}\n`);
-      for (const s of scopes) if (SCOPE_HELP[s]) w.write(LEVEL_0, ` * ${SCOPE_HELP[s]}\n`);
+      for (const s of scopes) if (QUOTA_SCOPE_HELP[s]) w.write(LEVEL_0, ` * ${QUOTA_SCOPE_HELP[s]}\n`);
     }
     w.write(LEVEL_0, 'Resource\tUsed\tHard\n');
     w.write(LEVEL_0, '--------\t----\t----\n');
