@@ -47,7 +47,7 @@ export function calculateUsage(quota: KObject, objectsOf: (resource: string, gro
 /** The kinds whose objects the quota's resource names count. */
 export function kindsFor(names: readonly string[]): { resource: string; group: string }[] {
   const kinds = new Map<string, { resource: string; group: string }>();
-  for (const k of MONITORED) if (matchingResources(k, '', names).length > 0) kinds.set(k, { resource: k, group: '' });
+  for (const k of [...MONITORED, 'resourcequotas', 'replicationcontrollers']) if (matchingResources(k, '', names).length > 0) kinds.set(k, { resource: k, group: '' });
   for (const n of names) {
     if (!n.startsWith('count/')) continue;
     const r = resolveResource(n.slice('count/'.length));
@@ -82,6 +82,8 @@ export class ResourceQuotaController {
       inf.addEventHandler({
         // upstream: replenishQuota: an object gone, or one whose usage changed (a pod that finished)
         update: (old, obj) => {
+          // Most namespaces have no quota: skip the usage arithmetic for them.
+          if (this.#quotas.listNamespace(obj.metadata.namespace).length === 0) return;
           const now = this.clock.now();
           if (!sameJSON(fromResourceList(usage(resource, '', old, now)), fromResourceList(usage(resource, '', obj, now)))) this.#replenish(resource, obj);
         },
@@ -115,10 +117,10 @@ export class ResourceQuotaController {
     const kinds = kindsFor(Object.keys(quota.spec?.hard ?? {}));
     const listed = new Map<string, readonly KObject[]>();
     // Kinds without an informer here (count/deployments.apps) are listed from the API server.
-    const missing = kinds.filter((k) => k.group !== '' || !this.#informers.has(k.resource));
+    const informerFor = (resource: string, group: string) => (group !== '' ? undefined : resource === 'resourcequotas' ? this.#quotas : this.#informers.get(resource));
+    const missing = kinds.filter((k) => !informerFor(k.resource, k.group));
     const finish = () => {
-      const objectsOf = (resource: string, group: string) =>
-        group === '' && this.#informers.has(resource) ? this.#informers.get(resource)!.listNamespace(namespace) : (listed.get(`${resource}.${group}`) ?? []);
+      const objectsOf = (resource: string, group: string) => informerFor(resource, group)?.listNamespace(namespace) ?? listed.get(`${resource}.${group}`) ?? [];
       const used = calculateUsage(quota, objectsOf, this.clock.now());
       const hard = fromResourceList(toResourceList(quota.spec?.hard));
       if (sameJSON(quota.status?.hard, hard) && sameJSON(quota.status?.used, used)) return done();
@@ -128,7 +130,8 @@ export class ResourceQuotaController {
       if (j >= missing.length) return finish();
       const { resource, group } = missing[j];
       this.client.list(resource, { namespace }, (err, list) => {
-        if (err) return done(err.message);
+        // a kind this API server does not serve (replicationcontrollers) counts nothing
+        if (err && err.code !== 404) return done(err.message);
         listed.set(`${resource}.${group}`, list?.items ?? []);
         next(j + 1);
       });
