@@ -64,4 +64,18 @@ EOF`);
     );
     expect((await run('kubectl get deploy web --no-headers')).out).toMatch(/^web\s+2\/3\s+2\s+2\s+20s\n$/);
   });
+
+  test('an object count quota frees its room as soon as the counted object is gone (a monitor per named kind)', async () => {
+    const { run } = await consoleSession();
+    await run('kubectl create quota one-deploy --hard=count/deployments.apps=1');
+    await run('sim advance 1s');
+    expect((await run('kubectl create deployment a --image=nginx')).out).toBe('deployment.apps/a created\n');
+    expect((await run('kubectl create deployment b --image=nginx')).out).toBe(
+      'error: failed to create deployment: deployments.apps "b" is forbidden: exceeded quota: one-deploy, requested: count/deployments.apps=1, used: count/deployments.apps=1, limited: count/deployments.apps=1\n'
+    );
+    await run('kubectl delete deployment a');
+    await run('sim advance 1s');
+    expect((await run('kubectl get quota one-deploy --no-headers')).out).toMatch(/^one-deploy\s+count\/deployments.apps: 0\/1\s+\d+s\n$/);
+    expect((await run('kubectl create deployment b --image=nginx')).out).toBe('deployment.apps/b created\n');
+  });
 });

@@ -59,11 +59,12 @@ export function kindsFor(names: readonly string[]): { resource: string; group: s
 export class ResourceQuotaController {
   readonly #runner: ControllerRunner;
   readonly #quotas: SharedInformer;
+  /** Monitors by `resource.group` (core: `pods.`). */
   readonly #informers = new Map<string, SharedInformer>();
 
   constructor(
     readonly client: Client,
-    factory: SharedInformerFactory,
+    readonly factory: SharedInformerFactory,
     readonly clock: SimClock
   ) {
     this.#runner = new ControllerRunner((ms, fn) => clock.after(ms, fn), 5, (key, done) => this.#syncResourceQuota(key, done));
@@ -76,22 +77,32 @@ export class ResourceQuotaController {
         if (!sameJSON(q.spec?.hard ?? {}, q.status?.hard ?? {})) enqueue(q);
       }
     });
-    for (const resource of MONITORED) {
-      const inf = factory.informer(resource);
-      this.#informers.set(resource, inf);
-      inf.addEventHandler({
-        // upstream: replenishQuota: an object gone, or one whose usage changed (a pod that finished)
-        update: (old, obj) => {
-          // Most namespaces have no quota: skip the usage arithmetic for them.
-          if (this.#quotas.listNamespace(obj.metadata.namespace).length === 0) return;
-          const now = this.clock.now();
-          if (!sameJSON(fromResourceList(usage(resource, '', old, now)), fromResourceList(usage(resource, '', obj, now)))) this.#replenish(resource, obj);
-        },
-        delete: (obj) => this.#replenish(resource, obj)
-      });
-    }
+    for (const resource of MONITORED) this.#monitor(resource, '');
     this.#runner.startWhenSynced([this.#quotas, ...this.#informers.values()]);
     this.#resync();
+  }
+
+  /**
+   * upstream: resource_quota_monitor.go: a monitor per quotable kind; here the common kinds from
+   * the start and others (`count/deployments.apps`) once a quota names them.
+   */
+  #monitor(resource: string, group: string): SharedInformer {
+    const key = `${resource}.${group}`;
+    const known = this.#informers.get(key);
+    if (known) return known;
+    const inf = this.factory.informer(resource);
+    this.#informers.set(key, inf);
+    inf.addEventHandler({
+      // upstream: replenishQuota: an object gone, or one whose usage changed (a pod that finished)
+      update: (old, obj) => {
+        // Most namespaces have no quota: skip the usage arithmetic for them.
+        if (this.#quotas.listNamespace(obj.metadata.namespace).length === 0) return;
+        const now = this.clock.now();
+        if (!sameJSON(fromResourceList(usage(resource, group, old, now)), fromResourceList(usage(resource, group, obj, now)))) this.#replenish(resource, group, obj);
+      },
+      delete: (obj) => this.#replenish(resource, group, obj)
+    });
+    return inf;
   }
 
   #resync(): void {
@@ -102,9 +113,9 @@ export class ResourceQuotaController {
   }
 
   /** upstream: replenishQuota: the namespace's quotas that count this kind are synced again. */
-  #replenish(resource: string, obj: KObject): void {
+  #replenish(resource: string, group: string, obj: KObject): void {
     for (const q of this.#quotas.listNamespace(obj.metadata.namespace)) {
-      if (matchingResources(resource, '', Object.keys(q.status?.hard ?? {})).length > 0) this.#runner.queue.add(`${q.metadata.namespace}/${q.metadata.name}`);
+      if (matchingResources(resource, group, Object.keys(q.status?.hard ?? {})).length > 0) this.#runner.queue.add(`${q.metadata.namespace}/${q.metadata.name}`);
     }
   }
 
@@ -117,7 +128,14 @@ export class ResourceQuotaController {
     const kinds = kindsFor(Object.keys(quota.spec?.hard ?? {}));
     const listed = new Map<string, readonly KObject[]>();
     // Kinds without an informer here (count/deployments.apps) are listed from the API server.
-    const informerFor = (resource: string, group: string) => (group !== '' ? undefined : resource === 'resourcequotas' ? this.#quotas : this.#informers.get(resource));
+    // A kind the server does not serve (replicationcontrollers) counts nothing; a monitor not yet
+    // synced is read from the API server this once.
+    const informerFor = (resource: string, group: string): SharedInformer | undefined => {
+      if (resource === 'resourcequotas' && group === '') return this.#quotas;
+      if (resolveResource(group ? `${resource}.${group}` : resource) === undefined) return undefined;
+      const inf = this.#monitor(resource, group);
+      return inf.hasSynced ? inf : undefined;
+    };
     const missing = kinds.filter((k) => !informerFor(k.resource, k.group));
     const finish = () => {
       const objectsOf = (resource: string, group: string) => informerFor(resource, group)?.listNamespace(namespace) ?? listed.get(`${resource}.${group}`) ?? [];
