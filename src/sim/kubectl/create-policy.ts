@@ -188,7 +188,8 @@ export function createQuotaCommand(flags: FlagDef[], generate: Generate): Comman
         spec: { ...(hard ? { hard: Object.fromEntries(Object.entries(hard).sort(([a], [b]) => (a < b ? -1 : 1))) } : {}), ...(scopes ? { scopes } : {}) },
         status: {}
       };
-      await generate(inv, resourceByName('resourcequotas'), obj);
+      // upstream: create_quota.go Run: `failed to create quota: %v`
+      await generate(inv, resourceByName('resourcequotas'), obj, 'failed to create quota');
     }
   };
 }

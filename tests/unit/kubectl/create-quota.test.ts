@@ -28,6 +28,13 @@ describe('kubectl create quota', () => {
     expect(await err('kubectl create quota')).toBe("error: exactly one NAME is required, got 0\nSee 'kubectl create quota -h' for help and examples\n");
   });
 
+  test("the API server's refusal is wrapped as create_quota.go does", async () => {
+    const { run } = await consoleSession();
+    expect((await run('kubectl create quota bad --hard=cpu=1 --scopes=BestEffort')).out).toBe(
+      'error: failed to create quota: ResourceQuota "bad" is invalid: spec.scopes: Invalid value: []core.ResourceQuotaScope{"BestEffort"}: unsupported scope applied to resource\n'
+    );
+  });
+
   test('a quota holds a deployment at its pod count; get and describe show the usage', async () => {
     const { run } = await consoleSession();
     expect((await run('kubectl create quota q --hard=pods=2,requests.memory=1Gi')).out).toBe('resourcequota/q created\n');
