@@ -30,6 +30,8 @@ import { canIgnorePDB, checkEviction, withDisruptionTarget } from './eviction';
 import { POD_CONTROLLER_RESOURCES, validateNamespace, validatePod, validatePodController } from './podsecurity/admission';
 import { RBACAuthorizer, type Attributes, type UserInfo } from './rbac/authorizer';
 import { aggregationUpdates, ANONYMOUS, authenticateToken, authorizeOrThrow, escalationError, FULL_AUTHORITY, impersonate, KUBERNETES_ADMIN, review, REVIEW_RESOURCES, type Impersonation } from './rbac/access';
+import * as limitRanger from './admission/limitranger';
+import { admitQuota } from './admission/resourcequota';
 import { BOOTSTRAP_CLUSTER_ROLE_BINDINGS, BOOTSTRAP_CLUSTER_ROLES, KUBEADM_RBAC } from './rbac/bootstrap-policy';
 
 export type Verb = 'get' | 'list' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection' | 'watch';
@@ -425,6 +427,40 @@ export class ApiServer {
     this.#warnings.push(...verdict.warnings);
   }
 
+  /**
+   * LimitRanger's validation (the defaults were merged in on create, before the pod's validation):
+   * a pod on create, a claim on create and update, against each LimitRange of the namespace;
+   * objects being deleted are left alone. upstream: plugin/pkg/admission/limitranger/admission.go
+   * (SupportsAttributes, runLimitFunc)
+   */
+  #limitRanger(r: ResourceInfo, obj: KObject, old?: KObject): void {
+    if (old?.metadata.deletionTimestamp) return;
+    let err: string | undefined;
+    if (r.name === 'pods' && !old) err = limitRanger.validatePod(this.store.list('limitranges', obj.metadata.namespace), obj);
+    else if (r.name === 'persistentvolumeclaims') err = limitRanger.validatePersistentVolumeClaim(this.store.list('limitranges', obj.metadata.namespace), obj);
+    if (err) throw forbidden(r, obj.metadata.name ?? '', err);
+  }
+
+  /**
+   * The ResourceQuota plugin (the last validating admission): refuses what would exceed a quota of
+   * the namespace, else charges the quotas' status.used before the object is stored (not on a dry
+   * run). src/sim/apiserver/admission/resourcequota.ts
+   */
+  #resourceQuota(r: ResourceInfo, obj: KObject, old: KObject | undefined, dryRun: boolean): void {
+    if (!r.namespaced) return;
+    const quotas = this.store.list('resourcequotas', obj.metadata.namespace);
+    if (quotas.length === 0) return;
+    const verdict = admitQuota(quotas, r, obj, old, this.#now());
+    if ('error' in verdict) throw forbidden(r, obj.metadata.name ?? '', verdict.error);
+    if (dryRun) return;
+    const rq = resourceByName('resourcequotas');
+    for (const { quota, used } of verdict.updates) {
+      const next = thaw(quota);
+      next.status = { ...next.status, used };
+      this.#commitUpdate(rq, quota, next, false);
+    }
+  }
+
   /** Warnings for the request being handled. */
   #warnings: string[] = [];
 
@@ -470,6 +506,7 @@ export class ApiServer {
       const err = admitPriority(obj, classes);
       if (err) throw forbidden(r, md.name ?? '', err);
       applyDefaults(r.kind, obj, { priorityClasses: classes });
+      limitRanger.mutatePod(this.store.list('limitranges', md.namespace), obj);
       defaultTolerationSeconds(obj as any);
       const saName = obj.spec.serviceAccountName || 'default';
       const sa = this.store.get('serviceaccounts', keyOf(md.namespace, saName));
@@ -484,9 +521,11 @@ export class ApiServer {
     }
     prepareForCreate(r.name, obj, ctx);
     this.#validateOrThrow(r, obj);
+    this.#limitRanger(r, obj);
     this.#podSecurity(r, obj);
     const key = keyOf(md.namespace, md.name);
     if (this.store.get(r.name, key)) throw alreadyExists(r, md.name);
+    this.#resourceQuota(r, obj, undefined, req.dryRun ?? false);
     if (req.dryRun) {
       // upstream: BeforeCreate fills uid and creationTimestamp; the dry-run storage adds no resourceVersion.
       md.uid ??= this.#sideRand.uuid();
@@ -539,7 +578,9 @@ export class ApiServer {
     if (r.hasGeneration && !sameJSON(obj.spec, old.spec)) obj.metadata.generation = (old.metadata.generation ?? 1) + 1;
     prepareForUpdate(r.name, obj, old);
     this.#validateOrThrow(r, obj, old);
+    this.#limitRanger(r, obj, old);
     this.#podSecurity(r, obj, old);
+    if (!sameJSON(obj.spec, old.spec)) this.#resourceQuota(r, obj, old, req.dryRun ?? false);
     return this.#commitUpdate(r, old, obj, req.dryRun ?? false);
   }
 

@@ -24,7 +24,7 @@ export interface StrategyContext {
 export const HAS_STATUS_SUBRESOURCE = new Set([
   'pods', 'nodes', 'namespaces', 'services', 'deployments', 'replicasets', 'daemonsets', 'statefulsets',
   'persistentvolumes', 'persistentvolumeclaims', 'poddisruptionbudgets', 'jobs', 'cronjobs',
-  'horizontalpodautoscalers'
+  'horizontalpodautoscalers', 'resourcequotas'
 ]);
 
 /** Resources served with a `scale` subresource (autoscaling/v1 Scale). */
@@ -55,6 +55,10 @@ export function prepareForCreate(resource: string, obj: KObject, ctx: StrategyCo
       break;
     case 'namespaces':
       prepareNamespaceForCreate(obj);
+      break;
+    case 'resourcequotas':
+      // upstream: pkg/registry/core/resourcequota/strategy.go PrepareForCreate: the controller fills the status.
+      obj.status = {};
       break;
     case 'daemonsets':
       obj.status = {};

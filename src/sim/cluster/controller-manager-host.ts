@@ -22,6 +22,7 @@ import { JobController, JOB_CONTROLLER } from '../controllers/job/job-controller
 import { CronJobController, CRONJOB_CONTROLLER } from '../controllers/cronjob/cronjob-controller';
 import { TTLAfterFinishedController, TTL_AFTER_FINISHED_CONTROLLER } from '../controllers/ttlafterfinished/ttl-after-finished';
 import { HorizontalController, HPA_CONTROLLER } from '../controllers/podautoscaler/horizontal';
+import { ResourceQuotaController, RESOURCEQUOTA_CONTROLLER } from '../controllers/resourcequota/resource-quota';
 import type { UsageReport } from '../api/metrics';
 import { createAddons } from './addons';
 
@@ -53,6 +54,7 @@ export class ControllerManagerHost extends ClientHost {
     new JobController(this.client(JOB_CONTROLLER), factory, this.clock, (e) => this.record(e));
     new CronJobController(this.client(CRONJOB_CONTROLLER), factory, this.clock);
     new TTLAfterFinishedController(this.client(TTL_AFTER_FINISHED_CONTROLLER), factory, this.clock);
+    new ResourceQuotaController(this.client(RESOURCEQUOTA_CONTROLLER), factory, this.clock);
     new HorizontalController(this.client(HPA_CONTROLLER), factory, this.clock, (node, at, done) => this.#nodeUsage(node, at, done), (e) => this.record(e));
     // kubeadm's add-ons and the `kubernetes` Service's endpoints (see addons.ts for why here).
     this.clock.after(0, () => createAddons(this.client('kubeadm'), (ms, fn) => this.clock.after(ms, fn)));

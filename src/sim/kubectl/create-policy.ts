@@ -1,12 +1,13 @@
 /**
- * `kubectl create serviceaccount|priorityclass|poddisruptionbudget`: the objects are those kubectl
+ * `kubectl create serviceaccount|priorityclass|poddisruptionbudget|quota`: the objects are those kubectl
  * builds (compare `--dry-run=client -o yaml`), with its flag checks and messages; `create token`.
  * upstream: staging/src/k8s.io/kubectl/pkg/cmd/create/create_serviceaccount.go,
- * create_priorityclass.go, create_pdb.go; staging/src/k8s.io/apimachinery/pkg/apis/meta/v1/helpers.go
+ * create_priorityclass.go, create_pdb.go, create_quota.go; staging/src/k8s.io/apimachinery/pkg/apis/meta/v1/helpers.go
  * ParseToLabelSelector.
  */
 import type { KObject } from '../apiserver/store';
 import { resourceByName } from '../api/resources';
+import { parseQuantity, QuantityParseError } from '../api/quantity';
 import { LabelSelectorError, parseSelector } from '../api/labels';
 import { OUTPUT_FLAGS, fail, nameFromArgs, type CommandSpec, type Invocation } from './command';
 import type { FlagDef } from './flags';
@@ -139,6 +140,56 @@ export function createPodDisruptionBudgetCommand(flags: FlagDef[], generate: Gen
         status: { currentHealthy: 0, desiredHealthy: 0, disruptionsAllowed: 0, expectedPods: 0 }
       };
       await generate(inv, resourceByName('poddisruptionbudgets'), obj);
+    }
+  };
+}
+
+/** upstream: create_quota.go populateResourceListV1: `cpu=1,memory=1G` (empty: no hard limits). */
+function parseHard(spec: string): Record<string, string> | undefined {
+  if (spec === '') return undefined;
+  const hard: Record<string, string> = {};
+  for (const statement of spec.split(',')) {
+    const parts = statement.split('=');
+    if (parts.length !== 2) fail(`Invalid argument syntax ${statement}, expected <resource>=<value>`);
+    try {
+      hard[parts[0]] = parseQuantity(parts[1]).toString();
+    } catch (e) {
+      if (e instanceof QuantityParseError) fail(e.message);
+      throw e;
+    }
+  }
+  return hard;
+}
+
+/** upstream: create_quota.go parseScopes: the API server checks the names; only empty ones are refused here. */
+function parseScopes(spec: string): string[] | undefined {
+  if (spec === '') return undefined;
+  const scopes = spec.split(',');
+  if (scopes.includes('')) fail('invalid resource quota scope ""');
+  return scopes;
+}
+
+export function createQuotaCommand(flags: FlagDef[], generate: Generate): CommandSpec {
+  return {
+    name: 'quota',
+    aliases: ['resourcequota'],
+    long: 'Create a resource quota with the specified name, hard limits, and optional scopes.',
+    short: 'Create a quota with the specified name',
+    use: 'create quota NAME [--hard=key1=value1,key2=value2] [--scopes=Scope1,Scope2] [--dry-run=server|client|none]',
+    flags: [...flags, { name: 'hard', type: 'string' }, { name: 'scopes', type: 'string' }],
+    async run(inv) {
+      const name = nameFromArgs(inv);
+      const hard = parseHard(inv.flags.str('hard'));
+      const scopes = parseScopes(inv.flags.str('scopes'));
+      const obj: KObject = {
+        apiVersion: 'v1',
+        kind: 'ResourceQuota',
+        metadata: meta(inv, name, true),
+        spec: { ...(hard ? { hard: Object.fromEntries(Object.entries(hard).sort(([a], [b]) => (a < b ? -1 : 1))) } : {}), ...(scopes ? { scopes } : {}) },
+        status: {}
+      };
+      // upstream: create_quota.go Run: `failed to create quota: %v`
+      await generate(inv, resourceByName('resourcequotas'), obj, 'failed to create quota');
     }
   };
 }

@@ -1,7 +1,7 @@
 /**
  * `kubectl create -f` and the generators `create namespace|deployment|configmap|secret generic`
  * (`create job|cronjob` in create-job.ts, `create service` in create-service.ts,
- * `create serviceaccount|priorityclass|poddisruptionbudget` in create-policy.ts,
+ * `create serviceaccount|priorityclass|poddisruptionbudget|quota` in create-policy.ts,
  * `create role|clusterrole|rolebinding|clusterrolebinding` in create-rbac.ts).
  * The generated objects are exactly those kubectl builds (see `--dry-run=client -o yaml`).
  * upstream: staging/src/k8s.io/kubectl/pkg/cmd/create/create.go, create_namespace.go,
@@ -37,7 +37,7 @@ import { checkOutputFormat, MUTATION_FORMATS, operationLine, printObjects } from
 import { goJSON } from './printers/gofmt';
 import { createServiceCommand } from './create-service';
 import { createCronJobCommand, createJobCommand } from './create-job';
-import { createPodDisruptionBudgetCommand, createPriorityClassCommand, createServiceAccountCommand, createTokenCommand } from './create-policy';
+import { createPodDisruptionBudgetCommand, createPriorityClassCommand, createQuotaCommand, createServiceAccountCommand, createTokenCommand } from './create-policy';
 import { createClusterRoleBindingCommand, createClusterRoleCommand, createRoleBindingCommand, createRoleCommand } from './create-rbac';
 
 const CREATE_FLAGS: FlagDef[] = [...OUTPUT_FLAGS, DRY_RUN_FLAG, FIELD_MANAGER_FLAG('kubectl-create'), VALIDATE_FLAG, { name: 'save-config', type: 'bool' }];
@@ -290,7 +290,7 @@ export const createCommand: CommandSpec = {
     { name: 'selector', short: 'l', type: 'string' },
     { name: 'windows-line-endings', type: 'bool' }
   ],
-  subcommands: [createClusterRoleCommand(CREATE_FLAGS, createGenerated), createClusterRoleBindingCommand(CREATE_FLAGS, createGenerated), createConfigMap, createCronJobCommand(CREATE_FLAGS, createGenerated), createDeployment, createJobCommand(CREATE_FLAGS, createGenerated), createNamespace, createPodDisruptionBudgetCommand(CREATE_FLAGS, createGenerated), createPriorityClassCommand(CREATE_FLAGS, createGenerated), createRoleCommand(CREATE_FLAGS, createGenerated), createRoleBindingCommand(CREATE_FLAGS, createGenerated), createSecret, createServiceCommand(CREATE_FLAGS, createGenerated), createServiceAccountCommand(CREATE_FLAGS, createGenerated), createTokenCommand()],
+  subcommands: [createClusterRoleCommand(CREATE_FLAGS, createGenerated), createClusterRoleBindingCommand(CREATE_FLAGS, createGenerated), createConfigMap, createCronJobCommand(CREATE_FLAGS, createGenerated), createDeployment, createJobCommand(CREATE_FLAGS, createGenerated), createNamespace, createPodDisruptionBudgetCommand(CREATE_FLAGS, createGenerated), createPriorityClassCommand(CREATE_FLAGS, createGenerated), createQuotaCommand(CREATE_FLAGS, createGenerated), createRoleCommand(CREATE_FLAGS, createGenerated), createRoleBindingCommand(CREATE_FLAGS, createGenerated), createSecret, createServiceCommand(CREATE_FLAGS, createGenerated), createServiceAccountCommand(CREATE_FLAGS, createGenerated), createTokenCommand()],
   async run(inv) {
     const { flags } = inv;
     const filenames = flags.list('filename');

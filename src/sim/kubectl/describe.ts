@@ -62,10 +62,13 @@ async function describeContext(inv: Invocation, r: ResourceInfo, obj: KObject): 
     case 'ClusterRole':
     case 'RoleBinding':
     case 'ClusterRoleBinding':
+    // upstream: LimitRangeDescriber and ResourceQuotaDescriber search no events either
+    case 'LimitRange':
+    case 'ResourceQuota':
       return ctx;
     case 'Namespace':
-      ctx.resourceQuotas = [];
-      ctx.limitRanges = [];
+      ctx.resourceQuotas = await list(inv, { resource: 'resourcequotas', namespace: md.name });
+      ctx.limitRanges = await list(inv, { resource: 'limitranges', namespace: md.name });
       return ctx;
     default:
       ctx.events = await eventsFor(inv, ns, [['name', md.name], ['namespace', ns ?? ''], ['kind', r.kind], ['uid', md.uid]]);

@@ -504,8 +504,37 @@ const DEFAULTERS: Record<string, (obj: Obj, opts: DefaultsOptions) => void> = {
     if (unset(sc.volumeBindingMode)) sc.volumeBindingMode = 'Immediate';
   },
   RoleBinding: defaultBinding,
-  ClusterRoleBinding: defaultBinding
+  ClusterRoleBinding: defaultBinding,
+  LimitRange: defaultLimitRange,
+  ResourceQuota: (rq) => {
+    if (isObj(rq.spec)) defaultResourceList(rq.spec.hard);
+    if (isObj(rq.status)) {
+      defaultResourceList(rq.status.hard);
+      defaultResourceList(rq.status.used);
+    }
+  }
 };
+
+/**
+ * upstream: pkg/apis/core/v1/defaults.go SetDefaults_LimitRangeItem: for a Container item, the
+ * default limit falls back to max, the default request to the default limit, then to min; every
+ * ResourceList rounded as SetDefaults_ResourceList does (zz_generated.defaults.go).
+ */
+function defaultLimitRange(lr: Obj): void {
+  if (!isObj(lr.spec)) return;
+  for (const item of list(lr.spec.limits)) {
+    for (const f of ['max', 'min', 'default', 'defaultRequest', 'maxLimitRequestRatio']) defaultResourceList(item[f]);
+    if (item.type !== 'Container') continue;
+    const def: Obj = isObj(item.default) ? { ...item.default } : {};
+    const defReq: Obj = isObj(item.defaultRequest) ? { ...item.defaultRequest } : {};
+    if (isObj(item.max)) for (const [k, v] of Object.entries(item.max)) if (!(k in def)) def[k] = v;
+    for (const [k, v] of Object.entries(def)) if (!(k in defReq)) defReq[k] = v;
+    if (isObj(item.min)) for (const [k, v] of Object.entries(item.min)) if (!(k in defReq)) defReq[k] = v;
+    // Empty maps are omitted (omitempty), as an unset one.
+    if (Object.keys(def).length > 0) item.default = def;
+    if (Object.keys(defReq).length > 0) item.defaultRequest = defReq;
+  }
+}
 
 /**
  * upstream: pkg/apis/rbac/v1/defaults.go SetDefaults_RoleBinding / SetDefaults_ClusterRoleBinding

@@ -28,6 +28,7 @@ import { dedupe, type FieldError } from './field';
 import { isObj, type Obj } from './meta';
 import { validatePodCreate, validatePodUpdate } from './pod';
 import { validatePodDisruptionBudget } from './policy';
+import { validateLimitRange, validateResourceQuota } from './quota';
 import { validateClusterRole, validateClusterRoleBinding, validateRole, validateRoleBinding } from './rbac';
 import { validateEndpoints, validateEndpointSlice, validateServiceCreate, validateServiceUpdate } from './service';
 
@@ -64,7 +65,9 @@ const VALIDATORS: Record<string, Validator> = {
   Role: validateRole,
   ClusterRole: validateClusterRole,
   RoleBinding: validateRoleBinding,
-  ClusterRoleBinding: validateClusterRoleBinding
+  ClusterRoleBinding: validateClusterRoleBinding,
+  LimitRange: validateLimitRange,
+  ResourceQuota: validateResourceQuota
 };
 
 /** Kinds validate() knows. */

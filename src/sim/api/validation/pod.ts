@@ -748,7 +748,7 @@ function validatePullPolicy(policy: unknown, p: Path): FieldError[] {
 
 // ----- resources -----
 
-const standardContainerResources = new Set(['cpu', 'memory', 'ephemeral-storage']);
+export const standardContainerResources = new Set(['cpu', 'memory', 'ephemeral-storage']);
 const standardResources = new Set([
   'cpu',
   'memory',
@@ -772,27 +772,27 @@ const standardResources = new Set([
   'services.loadbalancers'
 ]);
 
-function isHugePageResourceName(name: string): boolean {
+export function isHugePageResourceName(name: string): boolean {
   return name.startsWith('hugepages-');
 }
 
 /** upstream helper.IsNativeResource: unprefixed or *kubernetes.io/ prefixed. */
-function isNativeResource(name: string): boolean {
+export function isNativeResource(name: string): boolean {
   return !name.includes('/') || name.includes('kubernetes.io/');
 }
 
 /** upstream helper.IsExtendedResourceName */
-function isExtendedResourceName(name: string): boolean {
+export function isExtendedResourceName(name: string): boolean {
   if (isNativeResource(name) || name.startsWith('requests.')) return false;
   return isQualifiedName('requests.' + name).length === 0;
 }
 
-function isOvercommitAllowed(name: string): boolean {
+export function isOvercommitAllowed(name: string): boolean {
   return isNativeResource(name) && !isHugePageResourceName(name);
 }
 
 /** upstream validateResourceName */
-function validateResourceName(value: string, p: Path): FieldError[] {
+export function validateResourceName(value: string, p: Path): FieldError[] {
   const errs = isQualifiedName(value).map((msg) => invalid(p, value, msg));
   if (errs.length !== 0) return errs;
   if (value.split('/').length === 1 && !standardResources.has(value) && !isHugePageResourceName(value) && !value.startsWith('requests.hugepages-')) {
@@ -802,7 +802,7 @@ function validateResourceName(value: string, p: Path): FieldError[] {
 }
 
 /** upstream validateContainerResourceName */
-function validateContainerResourceName(value: string, p: Path): FieldError[] {
+export function validateContainerResourceName(value: string, p: Path): FieldError[] {
   const errs = validateResourceName(value, p);
   if (value.split('/').length === 1) {
     if (!standardContainerResources.has(value) && !isHugePageResourceName(value)) {

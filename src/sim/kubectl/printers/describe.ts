@@ -15,6 +15,7 @@ import { lookupResource } from './table';
 import { newDescribeTabWriter, TabWriter } from './tabwriter';
 import { goSort } from './gosort';
 import { describeRoleBindingImpl, describeRoleImpl } from './describe-rbac';
+import { describeLimitRangeImpl, describeResourceQuotaImpl, QUOTA_SCOPE_HELP } from './describe-quota';
 import {
   accessModesAsString,
   compareGoStrings,
@@ -1412,6 +1413,11 @@ function describeNamespaceImpl(ns: any, ctx: DescribeContext): string {
       w.write(LEVEL_0, 'Resource Quotas\n');
       for (const q of quotas) {
         w.write(LEVEL_1, `Name:\t${q?.metadata?.name ?? ''}\n`);
+        const scopes: string[] = [...(q?.spec?.scopes ?? [])].sort();
+        if (scopes.length > 0) {
+          w.write(LEVEL_1, `Scopes:\t${scopes.join(', ')}\n`);
+          for (const s of scopes) if (QUOTA_SCOPE_HELP[s]) w.write(LEVEL_1, `* ${QUOTA_SCOPE_HELP[s]}\n`);
+        }
         w.write(LEVEL_1, 'Resource\tUsed\tHard\n');
         w.write(LEVEL_1, '--------\t---\t---\n');
         for (const r of sortedKeys(q?.status?.hard)) {
@@ -1775,6 +1781,10 @@ export function describe(kind: string, obj: any, ctx: DescribeContext): string |
     case 'rolebinding':
     case 'clusterrolebinding':
       return describeRoleBindingImpl(obj);
+    case 'limitrange':
+      return describeLimitRangeImpl(obj);
+    case 'resourcequota':
+      return describeResourceQuotaImpl(obj);
   }
   return undefined;
 }
