@@ -4,10 +4,10 @@
  * trace event the conductor produces is hashed in order (JSON of each, keys as made). A change
  * that only makes the simulation faster must leave the hash byte-identical.
  * Usage: node tests/bench/bundle.mjs tests/bench/trace-hash.ts [WORKERS] [VIRTUAL_MS]
- * The defaults print "10 nodes, 90420 trace events (998 probe failures), now 363000:
- * a510311cade3d192c1a7358cdf66f852744bac723eea7e044d1e703054300303" since the API server writes
- * the RBAC bootstrap policy at start (52 api.create events at t=0; 90368 events and
- * 2f4e8901... before). A change that means to alter the
+ * The defaults print "10 nodes, 90428 trace events (998 probe failures), now 363000:
+ * 4c17ac11a9600738ba2a094c502519249ac2a6821ce46e663eae56ef976c485e" since the resourcequota
+ * controller's list/watch (8 events) joined the RBAC bootstrap policy (52 api.create events at
+ * t=0; 90368 events and 2f4e8901... before both). A change that means to alter the
  * trace changes this line.
  */
 import { createHash } from 'node:crypto';
