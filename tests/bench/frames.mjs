@@ -5,7 +5,8 @@
 // BENCH_FRAME_NODES=10,100,1000 picks the sizes; BENCH_FRAME_SECONDS the measured wall time;
 // BENCH_FRAME_QUERY adds to the page's query (`dense=0`: SVG pod shapes even past 300 pods);
 // BENCH_FRAME_PROFILE=FILE writes a main-thread CPU profile per size, BENCH_FRAME_TRACE=1 prints the
-// main thread's time by kind of work (script, style, layout, paint) from a Chrome trace.
+// main thread's time by kind of work (script, style, layout, paint) from a Chrome trace, and the long
+// tasks' wall time beside their thread time (on a loaded machine most of a long task can be waiting).
 // Before each size the same browser measures a blank page for BENCH_FRAME_FLOOR_SECONDS (5; 0: none):
 // the floor. Headless Chromium's frame times jitter around 16.7 ms, so even a page that does nothing
 // but requestAnimationFrame reads p95 16.8 ms; "at the floor" is what the page can do best.
@@ -77,6 +78,10 @@ async function measure(browserPath, baseURL, workers) {
       await done;
       report('  main thread ms by kind (trace)', '');
       for (const [name, ms] of mainThreadWork(traceEvents).slice(0, 14)) report(`    ${name}`, ms.toFixed(0));
+      // A long task's wall time counts the turns other threads had (the cluster's own workers, other
+      // processes); its thread time is what the page itself did in it.
+      const long = longTasks(traceEvents);
+      report('  long tasks (trace): count / wall ms / main-thread CPU ms', `${long.count} / ${long.wall.toFixed(0)} / ${long.cpu.toFixed(0)}`);
     }
     if (cdp) {
       const { profile } = await cdp.send('Profiler.stop');
@@ -127,6 +132,13 @@ function summary(frameTimes, seconds) {
   const sorted = frameTimes.slice(1).sort((a, b) => a - b);
   const q = (p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
   return { text: `${q(0.5).toFixed(1)} / ${q(0.95).toFixed(1)} / ${sorted[sorted.length - 1].toFixed(0)}`, fps: (sorted.length / seconds).toFixed(1) };
+}
+
+/** The renderer main thread's tasks over 50 ms: how many, their wall time and their thread (CPU) time. */
+function longTasks(events) {
+  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const tasks = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && e.dur > 50_000);
+  return { count: tasks.length, wall: tasks.reduce((a, e) => a + e.dur, 0) / 1000, cpu: tasks.reduce((a, e) => a + (e.tdur ?? 0), 0) / 1000 };
 }
 
 /** Milliseconds of the renderer main thread's work per kind of trace event (complete events, top level of each kind). */
