@@ -137,7 +137,7 @@ function summary(frameTimes, seconds) {
 /** The renderer main thread's tasks over 50 ms: how many, their wall time and their thread (CPU) time. */
 function longTasks(events) {
   const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const tasks = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && e.dur > 50_000);
+  const tasks = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.dur > 50_000);
   return { count: tasks.length, wall: tasks.reduce((a, e) => a + e.dur, 0) / 1000, cpu: tasks.reduce((a, e) => a + (e.tdur ?? 0), 0) / 1000 };
 }
 
