@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { appendBounded, applyChanges, applyUsage, changedKeys, EVENTS_KEPT, latestHeartbeats, MatchingKeys, ResourceView, usageMoved, type Resources } from './deltas';
+import { appendBounded, applyChanges, applyUsage, changedKeys, CHANGES_PER_MESSAGE, deltaMessages, EVENTS_KEPT, latestHeartbeats, MatchingKeys, ResourceView, usageMoved, type Resources } from './deltas';
 import type { NodeUsageSample } from './protocol';
 
 const pod = (name: string, phase = 'Pending') => ({ metadata: { name, namespace: 'default' }, status: { phase } });
@@ -103,6 +103,29 @@ describe('the incremental store', () => {
     expect(changedKeys(v0.get('events'), events)).toEqual(new Set(['default/e0', `default/e${EVENTS_KEPT}`, `default/e${EVENTS_KEPT + 1}`, 'default/e1', 'default/e2']));
     // Pods are never dropped.
     expect(applyChanges(new Map(), many(EVENTS_KEPT + 10)).get('pods')!.size).toBe(EVENTS_KEPT + 10);
+  });
+});
+
+describe('deltaMessages', () => {
+  const clock = { t: 3000, running: true, speed: 10 };
+  const change = (i: number) => ({ type: 'MODIFIED' as const, resource: 'pods', key: `default/web-${i}`, object: { metadata: { name: `web-${i}` } } });
+  const trace = [{ t: 3000, seq: 1, component: 'kubelet', kind: 'lease.renew', node: 'worker-1' }];
+
+  it('sends a batch of up to CHANGES_PER_MESSAGE changes as one message', () => {
+    const changes = Array.from({ length: CHANGES_PER_MESSAGE }, (_, i) => change(i));
+    expect(deltaMessages(clock, { changes, trace, usage: {} })).toEqual([{ type: 'delta', clock, changes, trace, usage: {} }]);
+    expect(deltaMessages(clock, { changes: [], trace: [] })).toEqual([{ type: 'delta', clock, changes: [], trace: [] }]);
+  });
+
+  it('splits a bigger batch in order; the trace and usage ride with the first part', () => {
+    const changes = Array.from({ length: 2 * CHANGES_PER_MESSAGE + 1 }, (_, i) => change(i));
+    const messages = deltaMessages(clock, { changes, trace, usage: { 'worker-1': null } });
+    expect(messages.map((m) => (m.type === 'delta' ? [m.changes.length, m.trace.length, m.usage] : []))).toEqual([
+      [CHANGES_PER_MESSAGE, 1, { 'worker-1': null }],
+      [CHANGES_PER_MESSAGE, 0, undefined],
+      [1, 0, undefined]
+    ]);
+    expect(messages.flatMap((m) => (m.type === 'delta' ? m.changes : []))).toEqual(changes);
   });
 });
 

@@ -15,6 +15,7 @@ import type { AttemptRecord } from '../../sim/scheduler/explain';
 import { firstMutatingCommand } from '../../sim/cluster/read-only';
 import { formatClock } from '../../sim/kernel/trace';
 import { ClusterSession, type SessionOptions } from './cluster-session';
+import { deltaMessages } from './deltas';
 
 export { MIRRORED } from './cluster-session';
 import { TimelineService } from './timeline-service';
@@ -382,7 +383,6 @@ export class PlaygroundService implements PlaygroundApi {
     this.#flushTimer = undefined;
     const view = this.#view;
     if (!view) return;
-    const msg: PageMessage = { type: 'delta', clock: this.#status(), ...view.takeDelta() };
-    for (const p of this.#ports) p.postMessage(msg);
+    for (const msg of deltaMessages(this.#status(), view.takeDelta())) for (const p of this.#ports) p.postMessage(msg);
   }
 }

@@ -7,34 +7,9 @@
  * clickable and focusable (the header, the selection) is a light SVG layer on top (DenseNodes).
  * Pure except `drawCard`, which only draws on the context it is given.
  */
-import { CARD_PAD, GAUGES_H, HEADER_H, RAIL_H, type Box, type NodePlacement } from './layout';
-import type { View } from './pan-zoom';
+import { CARD_PAD, GAUGES_H, HEADER_H, RAIL_H, type NodePlacement } from './layout';
 import type { NodeTone } from './status';
 import type { Gauge } from './usage';
-
-/** The part of the map on screen, in map (content) coordinates. */
-export interface Viewport {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
-/** The viewport of a `width` x `height` area under `view`, grown by `margin` map px on each side. */
-export function viewportOf(view: View, width: number, height: number, margin = 0): Viewport {
-  const x0 = (0 - view.x) / view.k - margin;
-  const y0 = (0 - view.y) / view.k - margin;
-  return { x0, y0, x1: x0 + width / view.k + 2 * margin, y1: y0 + height / view.k + 2 * margin };
-}
-
-export function inViewport(b: Box, v: Viewport): boolean {
-  return b.x + b.w >= v.x0 && b.y + b.h >= v.y0 && b.x <= v.x1 && b.y <= v.y1;
-}
-
-/** The cards on screen, in slot order. */
-export function cardsOnScreen(nodes: readonly NodePlacement[], v: Viewport): NodePlacement[] {
-  return nodes.filter((n) => inViewport(n, v));
-}
 
 /**
  * Level of detail by zoom: far out a card is a tile with its name and its dots (text under ~7 px

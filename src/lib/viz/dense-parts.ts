@@ -3,4 +3,3 @@
 export { default as DenseLayer } from './DenseLayer.svelte';
 export { default as DenseNodes } from './DenseNodes.svelte';
 export { default as NodePodList } from './NodePodList.svelte';
-export { cardsOnScreen, viewportOf } from './dense-cards';
