@@ -6,6 +6,13 @@
 import type { Box, NodePlacement } from './layout';
 import type { View } from './pan-zoom';
 
+/**
+ * Maps of up to this many nodes are drawn whole: every card and pod stays in the document (Tab
+ * reaches each, a pod glides to any node, a phone's embed keeps its lower cards), and a few
+ * hundred elements cost the browser little. Bigger maps draw what is on screen.
+ */
+export const CULL_FROM_NODES = 13;
+
 /** The part of the map on screen, in map (content) coordinates. */
 export interface Viewport {
   x0: number;
