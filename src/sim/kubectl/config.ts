@@ -117,7 +117,9 @@ const viewCommand: CommandSpec = {
   flags: [...OUTPUT_FLAGS.filter((f) => f.name !== 'output'), { name: 'output', short: 'o', type: 'string', def: 'yaml' }, { name: 'minify', type: 'bool' }, { name: 'raw', type: 'bool' }, { name: 'flatten', type: 'bool' }, { name: 'merge', type: 'bool', def: true }],
   async run(inv) {
     const { flags, out } = inv;
-    const obj = toV1(kubeconfigOf(inv), { minify: flags.bool('minify'), raw: flags.bool('raw') || flags.bool('flatten') });
+    // The global --context overrides the file's current context (clientcmd's loader), --minify included.
+    const kc = kubeconfigOf(inv);
+    const obj = toV1(flags.str('context') ? { ...kc, currentContext: flags.str('context') } : kc, { minify: flags.bool('minify'), raw: flags.bool('raw') || flags.bool('flatten') });
     const format = flags.str('output');
     // sigs.k8s.io/yaml goes through JSON into Go maps (keys sorted); -o json keeps the struct's order.
     if (format === 'yaml' || format === '') out.out(toKubectlYaml(obj));
