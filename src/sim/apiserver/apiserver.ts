@@ -29,7 +29,7 @@ import { hpaV1ToV2 } from '../api/autoscaling';
 import { canIgnorePDB, checkEviction, withDisruptionTarget } from './eviction';
 import { POD_CONTROLLER_RESOURCES, validateNamespace, validatePod, validatePodController } from './podsecurity/admission';
 import { RBACAuthorizer, type Attributes, type UserInfo } from './rbac/authorizer';
-import { aggregationUpdates, ANONYMOUS, authenticateToken, authorizeOrThrow, escalationError, FULL_AUTHORITY, impersonate, KUBERNETES_ADMIN, review, REVIEW_RESOURCES, type Impersonation } from './rbac/access';
+import { aggregatedRules, ANONYMOUS, authenticateToken, authorizeOrThrow, escalationError, FULL_AUTHORITY, impersonate, KUBERNETES_ADMIN, review, REVIEW_RESOURCES, type Impersonation } from './rbac/access';
 import * as limitRanger from './admission/limitranger';
 import { admitQuota } from './admission/resourcequota';
 import { BOOTSTRAP_CLUSTER_ROLE_BINDINGS, BOOTSTRAP_CLUSTER_ROLES, KUBEADM_RBAC } from './rbac/bootstrap-policy';
@@ -158,11 +158,7 @@ export class ApiServer {
       ...KUBEADM_RBAC.map(([res, o]): [string, KObject, string] => [res, cloneJSON(o), 'kubeadm'])
     ];
     const roles = objects.filter(([res]) => res === 'clusterroles').map(([, o]) => o);
-    for (let round = 0; round < 10; round++) {
-      const updates = aggregationUpdates(roles);
-      if (updates.length === 0) break;
-      for (const u of updates) roles.find((o) => o.metadata.name === u.name)!.rules = u.rules;
-    }
+    for (const u of aggregatedRules(roles)) roles.find((o) => o.metadata.name === u.name)!.rules = u.rules;
     const created = timestamp(this.#now());
     for (const [resource, obj, user] of objects) {
       const md = obj.metadata;
@@ -242,14 +238,9 @@ export class ApiServer {
     if (this.#aggregating) return;
     this.#aggregating = true;
     try {
-      for (let round = 0; round < 10; round++) {
-        const updates = aggregationUpdates(this.store.list('clusterroles'));
-        if (updates.length === 0) return;
-        for (const u of updates) {
-          const role = this.store.get('clusterroles', u.name);
-          if (!role) continue;
-          this.handle({ verb: 'update', resource: 'clusterroles', name: u.name, user: 'clusterrole-aggregation-controller', body: { ...thaw(role), rules: u.rules } });
-        }
+      for (const u of aggregatedRules(this.store.list('clusterroles'))) {
+        const role = this.store.get('clusterroles', u.name);
+        if (role) this.handle({ verb: 'update', resource: 'clusterroles', name: u.name, user: 'clusterrole-aggregation-controller', body: { ...thaw(role), rules: u.rules } });
       }
     } finally {
       this.#aggregating = false;
@@ -405,9 +396,9 @@ export class ApiServer {
     const ref = obj.roleRef ?? {};
     const refResource = ref.kind === 'Role' ? 'roles' : 'clusterroles';
     if (may('bind', refResource, ref.name ?? '', namespace)) return;
-    const role = ref.kind === 'Role' ? this.store.get('roles', keyOf(namespace, ref.name)) : this.store.get('clusterroles', ref.name);
-    if (!role) refuse(`${ref.kind === 'Role' ? 'role' : 'clusterrole'}.rbac.authorization.k8s.io "${ref.name}" not found`);
-    const err = escalationError(this.#authz, user, namespace, role!.rules ?? []);
+    const { rules, error } = this.#authz.roleReferenceRules(ref, namespace);
+    if (error !== undefined) refuse(error);
+    const err = escalationError(this.#authz, user, namespace, rules);
     if (err) refuse(err);
   }
 

@@ -177,11 +177,11 @@ function ruleKey(r: PolicyRule): string {
 /**
  * The ClusterRole aggregation controller's sync of every aggregated role: the rules of the
  * ClusterRoles its selectors match (by name, itself left out, duplicates dropped). Returns the
- * roles whose rules change, with their new rules; repeated by the caller until none changes
+ * roles whose rules change, with their new rules; aggregatedRules repeats it until none changes
  * (an aggregated role can be aggregated into another: view -> edit -> admin).
  * upstream: pkg/controller/clusterroleaggregation/clusterroleaggregation_controller.go syncClusterRole
  */
-export function aggregationUpdates(roles: readonly KObject[]): { name: string; rules: PolicyRule[] }[] {
+function aggregationUpdates(roles: readonly KObject[]): { name: string; rules: PolicyRule[] }[] {
   const out: { name: string; rules: PolicyRule[] }[] = [];
   const byName = [...roles].sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0));
   for (const role of roles) {
@@ -205,6 +205,25 @@ export function aggregationUpdates(roles: readonly KObject[]): { name: string; r
     if (current.length !== rules.length || current.some((r, i) => ruleKey(r) !== ruleKey(rules[i]))) out.push({ name: role.metadata.name, rules });
   }
   return out;
+}
+
+/**
+ * The aggregated roles whose rules the controller's syncs change, with their final rules: syncs
+ * repeated over a working copy until none changes (view feeds edit, which feeds admin), in the
+ * order each role first changed.
+ */
+export function aggregatedRules(roles: readonly KObject[]): { name: string; rules: PolicyRule[] }[] {
+  const current = roles.map((r) => ({ ...r }));
+  const changed = new Map<string, PolicyRule[]>();
+  for (let round = 0; round < 10; round++) {
+    const updates = aggregationUpdates(current);
+    if (updates.length === 0) break;
+    for (const u of updates) {
+      current.find((o) => o.metadata.name === u.name)!.rules = u.rules;
+      changed.set(u.name, u.rules);
+    }
+  }
+  return [...changed].map(([name, rules]) => ({ name, rules }));
 }
 
 // ---- escalation prevention (pkg/registry/rbac/validation/rule.go, policybased storages; its

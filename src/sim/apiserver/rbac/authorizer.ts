@@ -153,27 +153,26 @@ export class RBACAuthorizer {
 
   /** upstream: rule.go VisitRulesFor: cluster role bindings, then the namespace's role bindings; stops when visit answers false. */
   #visitRulesFor(user: UserInfo, namespace: string, visit: Visit): void {
-    for (const b of this.store.list('clusterrolebindings')) {
-      const subject = appliesTo(user, b.subjects, '');
-      if (!subject) continue;
-      const { rules, error } = this.#rulesOf(b.roleRef, '');
-      const source = () => `ClusterRoleBinding "${b.metadata.name}" of ${b.roleRef.kind} "${b.roleRef.name}" to ${describeSubject(subject, '')}`;
-      if (error !== undefined && !visit(source, undefined, error)) return;
-      for (const r of rules) if (!visit(source, r, undefined)) return;
-    }
-    if (namespace === '') return;
-    for (const b of this.store.list('rolebindings', namespace)) {
-      const subject = appliesTo(user, b.subjects, namespace);
-      if (!subject) continue;
-      const { rules, error } = this.#rulesOf(b.roleRef, namespace);
-      const source = () => `RoleBinding "${b.metadata.name}/${namespace}" of ${b.roleRef.kind} "${b.roleRef.name}" to ${describeSubject(subject, namespace)}`;
-      if (error !== undefined && !visit(source, undefined, error)) return;
-      for (const r of rules) if (!visit(source, r, undefined)) return;
-    }
+    if (!this.#visitBindings('ClusterRoleBinding', this.store.list('clusterrolebindings'), '', user, visit)) return;
+    if (namespace !== '') this.#visitBindings('RoleBinding', this.store.list('rolebindings', namespace), namespace, user, visit);
   }
 
-  /** upstream: rule.go GetRoleReferenceRules */
-  #rulesOf(ref: KObject, namespace: string): { rules: PolicyRule[]; error?: string } {
+  /** The rules of the bindings (of `namespace`, '' for cluster role bindings) naming the user; false once visit stopped. */
+  #visitBindings(kind: string, bindings: readonly KObject[], namespace: string, user: UserInfo, visit: Visit): boolean {
+    for (const b of bindings) {
+      const subject = appliesTo(user, b.subjects, namespace);
+      if (!subject) continue;
+      const { rules, error } = this.roleReferenceRules(b.roleRef, namespace);
+      const name = namespace ? `${b.metadata.name}/${namespace}` : b.metadata.name;
+      const source = () => `${kind} "${name}" of ${b.roleRef.kind} "${b.roleRef.name}" to ${describeSubject(subject, namespace)}`;
+      if (error !== undefined && !visit(source, undefined, error)) return false;
+      for (const r of rules) if (!visit(source, r, undefined)) return false;
+    }
+    return true;
+  }
+
+  /** The rules a binding's roleRef names, or why there are none. upstream: rule.go GetRoleReferenceRules */
+  roleReferenceRules(ref: KObject, namespace: string): { rules: PolicyRule[]; error?: string } {
     if (ref?.kind === 'ClusterRole') {
       const role = this.store.get('clusterroles', ref.name);
       return role ? { rules: role.rules ?? [] } : { rules: [], error: `clusterrole.rbac.authorization.k8s.io "${ref.name}" not found` };
