@@ -5,7 +5,7 @@
  * upstream: staging/src/k8s.io/kubectl/pkg/cmd/auth/cani.go, whoami.go,
  * staging/src/k8s.io/kubectl/pkg/util/rbac (src/sim/api/rbac-rules.ts)
  */
-import { combineResourceGroup, compactSortedRules } from '../api/rbac-rules';
+import { combineResourceGroup, compactSortedRules, goStrings } from '../api/rbac-rules';
 import { resolveResource } from '../api/resources';
 import { fail, failStatus, KubectlError, OUTPUT_FLAGS, type CommandSpec, type Invocation } from './command';
 import { printObjects } from './output';
@@ -18,8 +18,8 @@ const NON_RESOURCE_URL_VERBS = new Set(['get', 'put', 'post', 'head', 'options',
 /** Resources the server authorizes but does not list in discovery (impersonation's). */
 const NON_STANDARD_RESOURCE_NAMES = new Set(['users', 'groups']);
 
-/** Go's %v of a []string. */
-const goList = (l: readonly string[] | undefined): string => `[${(l ?? []).join(' ')}]`;
+/** Go's %v of a []string (nil too). */
+const goList = (l: readonly string[] | undefined): string => goStrings(l ?? []);
 
 function splitOnce(s: string, sep: string): [string, string | undefined] {
   const i = s.indexOf(sep);

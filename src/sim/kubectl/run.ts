@@ -7,9 +7,9 @@
  */
 import type { KObject } from '../apiserver/store';
 import { resourceByName } from '../api/resources';
-import { DRY_RUN_FLAG, FIELD_MANAGER_FLAG, FILENAME_FLAGS, OUTPUT_FLAGS, dryRunStrategy, fail, failStatus, usageError, type CommandSpec } from './command';
+import { DRY_RUN_FLAG, FIELD_MANAGER_FLAG, FILENAME_FLAGS, OUTPUT_FLAGS, dryRunStrategy, fail, usageError, type CommandSpec } from './command';
 import { createGenerated } from './create';
-import { containerLog } from './logs';
+import { connect, containerLog } from './logs';
 import { CodeExitError } from './exec';
 import { KubectlError } from './command';
 import type { TerminalSegment } from './context';
@@ -199,8 +199,7 @@ async function runInteractive(inv: Parameters<NonNullable<CommandSpec['run']>>[0
     fail('timed out waiting for the condition');
   }
   if (phase !== 'Running') fail(`pod ${namespace}/${name} left in phase ${phase}`);
-  const attach = await ctx.request({ verb: 'create', resource: 'pods', namespace, name, subresource: 'attach' });
-  if (!attach.ok) failStatus(attach.status);
+  await connect(inv, 'create', 'pods', namespace, name, 'attach');
   throw new InteractiveRun({ namespace, pod: name, container: pod.spec.containers[0].name, shell, remove });
 }
 

@@ -5,26 +5,13 @@
  * server lists for the namespace.
  * upstream: plugin/pkg/admission/limitranger/admission.go
  */
-import { quantityOf } from '../../api/validation/quantities';
 import type { Quantity } from '../../api/quantity';
-import { podResourceTotal } from '../../api/quota';
+import { podResourceTotal, toResourceList as resourceList, type ResourceList } from '../../api/quota';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Obj = Record<string, any>;
-type ResourceList = Map<string, Quantity>;
 
 export const LIMIT_RANGER_ANNOTATION = 'kubernetes.io/limit-ranger';
-
-function resourceList(m: unknown): ResourceList {
-  const out: ResourceList = new Map();
-  if (m && typeof m === 'object') {
-    for (const [k, v] of Object.entries(m)) {
-      const q = quantityOf(v);
-      if (q) out.set(k, q);
-    }
-  }
-  return out;
-}
 
 function items(lr: Obj): Obj[] {
   return Array.isArray(lr.spec?.limits) ? lr.spec.limits : [];
