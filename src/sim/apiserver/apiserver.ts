@@ -5,7 +5,7 @@
  * upstream: staging/src/k8s.io/apiserver/pkg/registry/generic/registry/store.go (Create, Update,
  * Delete, Watch), pkg/registry/core/pod/storage (binding, eviction).
  */
-import { ApiError, alreadyExists, forbiddenRaw, badRequest, conflict, forbidden, gone, invalid, methodNotAllowed, notFound, OPTIMISTIC_LOCK_MESSAGE, type Status } from '../api/errors';
+import { ApiError, alreadyExists, badRequest, conflict, forbidden, gone, invalid, methodNotAllowed, notFound, OPTIMISTIC_LOCK_MESSAGE, type Status } from '../api/errors';
 import { resourceByName, RESOURCES, type ResourceInfo, apiVersionOf } from '../api/resources';
 import { parseSelector } from '../api/labels';
 import { parseFieldSelector, fieldsForObject, validateFieldSelector, convertFieldSelector, type FieldSelector } from '../api/fields';
@@ -384,7 +384,7 @@ export class ApiServer {
     const may = (verb: string, resource: string, resourceName: string, ns: string) =>
       this.#authz.authorize({ user, verb, resourceRequest: true, apiGroup: 'rbac.authorization.k8s.io', resource, name: resourceName, namespace: ns }).allowed;
     const refuse = (message: string) => {
-      throw forbiddenRaw(`${r.name}.rbac.authorization.k8s.io "${name}" is forbidden: ${message}`, { name, group: r.group, kind: r.name });
+      throw forbidden(r, name, message);
     };
     if (r.name === 'roles' || r.name === 'clusterroles') {
       if (may('escalate', r.name, name, namespace)) return;

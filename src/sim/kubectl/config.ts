@@ -277,9 +277,9 @@ const setCredentialsCommand: CommandSpec = {
       if (flags.changed('password')) u.password = flags.str('password') || undefined;
       delete u.token;
     }
-    if (flags.changed('client-certificate') || flags.changed('client-key')) {
-      // The learner's machine holds no certificate files: kubectl would fail to read them.
-      fail(`error reading ${flags.changed('client-certificate') ? 'client-certificate' : 'client-key'} data from ${flags.str(flags.changed('client-certificate') ? 'client-certificate' : 'client-key')}: open ${flags.str(flags.changed('client-certificate') ? 'client-certificate' : 'client-key')}: no such file or directory`);
+    // The learner's machine holds no certificate files: kubectl would fail to read them.
+    for (const f of ['client-certificate', 'client-key']) {
+      if (flags.changed(f)) fail(`error reading ${f} data from ${flags.str(f)}: open ${flags.str(f)}: no such file or directory`);
     }
     out.out(`User ${JSON.stringify(name)} set.\n`);
   }
