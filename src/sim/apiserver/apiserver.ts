@@ -440,7 +440,8 @@ export class ApiServer {
   #resourceQuota(r: ResourceInfo, obj: KObject, old: KObject | undefined, dryRun: boolean): void {
     if (!r.namespaced) return;
     const quotas = this.store.list('resourcequotas', obj.metadata.namespace);
-    if (quotas.length === 0) return;
+    // An update is charged only when its spec changed (compared only where a quota could count it).
+    if (quotas.length === 0 || (old && sameJSON(obj.spec, old.spec))) return;
     const verdict = admitQuota(quotas, r, obj, old, this.#now());
     if ('error' in verdict) throw forbidden(r, obj.metadata.name ?? '', verdict.error);
     if (dryRun) return;
@@ -571,7 +572,7 @@ export class ApiServer {
     this.#validateOrThrow(r, obj, old);
     this.#limitRanger(r, obj, old);
     this.#podSecurity(r, obj, old);
-    if (!sameJSON(obj.spec, old.spec)) this.#resourceQuota(r, obj, old, req.dryRun ?? false);
+    this.#resourceQuota(r, obj, old, req.dryRun ?? false);
     return this.#commitUpdate(r, old, obj, req.dryRun ?? false);
   }
 
