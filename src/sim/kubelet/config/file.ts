@@ -15,6 +15,7 @@ import { decodeBlockYAML } from '../../api/block-yaml';
 import { applyDefaults } from '../../api/defaults';
 import { getPodQOS } from '../../api/qos';
 import { timestamp } from '../../kernel/clock';
+import { VersionedMap } from '../../node/fs/map-fs';
 
 export const ConfigSourceAnnotationKey = 'kubernetes.io/config.source';
 export const ConfigMirrorAnnotationKey = 'kubernetes.io/config.mirror';
@@ -33,7 +34,7 @@ export type NodeFiles = Map<string, string>;
  * its directory every fileCheckFrequency, and a node holds every pod's log files too, so a scan of
  * all paths per check would cost a thousand nodes more than the rest of their kubelets.
  */
-export class NodeFileMap extends Map<string, string> {
+export class NodeFileMap extends VersionedMap<string, string> {
   /** Directory -> a counter bumped when a path directly inside it appears or goes. */
   #dirVersions?: Map<string, number>;
   #listings?: Map<string, { version: number; files: { path: string; name: string }[] }>;

@@ -7,7 +7,7 @@
  * instrumentedImageManagerService: operation names).
  */
 import type { SimClock } from '../../kernel/clock';
-import type { ContainerRuntime } from '../../node/cri/runtime';
+import type { ContainerRuntime, TrivialExec } from '../../node/cri/runtime';
 import type { KubeletMetrics } from './metrics';
 
 /** CRI method -> upstream's operation_type label. */
@@ -45,11 +45,19 @@ export function instrumentedRuntime(runtime: ContainerRuntime, metrics: KubeletM
       if (hit && hit.value === value) return hit.wrapped;
       const operation = typeof prop === 'string' ? OPERATION_TYPES[prop] : undefined;
       // Methods run on the real runtime (its private fields are not reachable through the proxy).
-      const wrapped = operation ? timed(target, value, operation, metrics, clock) : value.bind(target);
+      // execTrivial is ExecSync's hot path (exec probes): it takes its instrumentation as an argument.
+      const wrapped =
+        prop === 'execTrivial' ? execTrivialTimed(target, metrics) : operation ? timed(target, value, operation, metrics, clock) : value.bind(target);
       cache.set(prop, { value, wrapped });
       return wrapped;
     }
   });
+}
+
+/** execTrivial timed as ExecSync: exec_sync's duration and outcome recorded before the answer (no closure per call). */
+function execTrivialTimed(target: ContainerRuntime, metrics: KubeletMetrics): (...args: unknown[]) => unknown {
+  const observe = (durationMs: number, ok: boolean) => metrics.runtimeOperation(OPERATION_TYPES.ExecSync, durationMs, ok);
+  return (x: unknown) => target.execTrivial(x as TrivialExec, observe);
 }
 
 function timed(target: ContainerRuntime, value: (...args: unknown[]) => unknown, operation: string, metrics: KubeletMetrics, clock: SimClock): (...args: unknown[]) => unknown {

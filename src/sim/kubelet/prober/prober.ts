@@ -8,13 +8,13 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import type { EventRecorder } from '../../client/events';
-import { newListenerMemo, type ContainerRuntime, type ListenerMemo } from '../../node/cri/runtime';
+import { newListenerMemo, TrivialExec, type ContainerRuntime, type ListenerMemo } from '../../node/cri/runtime';
 import { expand } from '../kuberuntime/container-config';
 import type { Result } from './results/results-manager';
-import { doExecProbe } from './probe/exec';
+import { doExecProbe, execOutcome } from './probe/exec';
 import { doGRPCProbe } from './probe/grpc';
 import { doHTTPProbe } from './probe/http';
-import type { ProbeNetwork, ProbeOutcome } from './probe/probe';
+import { newAnswerMemo, type AnswerMemo, type ProbeNetwork, type ProbeOutcome } from './probe/probe';
 import { doTCPProbe } from './probe/tcp';
 
 export type ProbeType = 'liveness' | 'readiness' | 'startup';
@@ -26,7 +26,7 @@ export const PROBE_TYPE_NAME: Record<ProbeType, string> = { liveness: 'Liveness'
 const MAX_PROBE_RETRIES = 3;
 
 export interface ProberDeps {
-  runtime: Pick<ContainerRuntime, 'ExecSync' | 'processesAt' | 'hostNetworkProcesses'> & Partial<Pick<ContainerRuntime, 'listenerAt'>>;
+  runtime: Pick<ContainerRuntime, 'ExecSync' | 'processesAt' | 'hostNetworkProcesses'> & Partial<Pick<ContainerRuntime, 'listenerAt' | 'execTrivial' | 'netEpoch' | 'answerEpoch'>>;
   recorder: EventRecorder;
   /** The node's IP: it and loopback reach the hostNetwork pods (the kubelet probes from the host's network). */
   hostIP?: string;
@@ -78,6 +78,8 @@ export class Prober {
   readonly #processesAt: (ip: string) => ReturnType<ProbeNetwork['processesAt']>;
   /** The runtime's ExecSync, read once (the instrumented runtime still times every call). */
   readonly #exec: Pick<ContainerRuntime, 'ExecSync'>;
+  /** The runtime's ExecSync of `true` / `false` (exec probes' hot path), when it has one. */
+  readonly #execTrivial?: (x: TrivialExec) => boolean;
   /** The node's network as a probe sees it, for an answering and for a hung container (made once). */
   readonly #net: ProbeNetwork;
   readonly #hungNet: ProbeNetwork;
@@ -89,12 +91,17 @@ export class Prober {
     const hostNetworkProcesses = runtime.hostNetworkProcesses;
     const execSync = runtime.ExecSync;
     this.#exec = { ExecSync: (id, cmd, timeout, cb) => execSync.call(runtime, id, cmd, timeout, cb) };
+    const execTrivial = runtime.execTrivial;
+    this.#execTrivial = execTrivial && ((x) => execTrivial.call(runtime, x));
     const listenerAt = runtime.listenerAt;
+    const netEpoch = runtime.netEpoch;
+    const answerEpoch = runtime.answerEpoch;
+    const epochs = netEpoch && answerEpoch ? { netEpoch: () => netEpoch.call(runtime), answerEpoch: () => answerEpoch.call(runtime) } : {};
     const isHost = (ip: string) => ip === '127.0.0.1' || ip === 'localhost' || ip === hostIP;
     this.#processesAt = (ip) => (isHost(ip) ? hostNetworkProcesses.call(runtime) : processesAt.call(runtime, ip));
     // The node's own addresses reach the hostNetwork pods (the runtime answers 'localhost' only through this list).
     const listener = listenerAt && ((ip: string, port: number, memo?: ListenerMemo) => (isHost(ip) ? (hostNetworkProcesses.call(runtime).find((p) => p.listening().includes(port)) ?? null) : listenerAt.call(runtime, ip, port, memo)));
-    this.#net = Object.freeze({ processesAt: this.#processesAt, ...(listener ? { listenerAt: listener } : {}), hung: false, after: deps.after });
+    this.#net = Object.freeze({ processesAt: this.#processesAt, ...(listener ? { listenerAt: listener } : {}), ...epochs, hung: false, after: deps.after });
     this.#hungNet = Object.freeze({ processesAt: this.#processesAt, ...(listener ? { listenerAt: listener } : {}), hung: true, after: deps.after });
   }
 
@@ -158,11 +165,13 @@ export class Prober {
     const h = call.handler();
     switch (h.kind) {
       case 'exec':
+        // `true` / `false` through the runtime's record for this probe (same trace, timing and answer as ExecSync).
+        if (this.#execTrivial !== undefined && !net.hung && this.#execTrivial(call.trivialExec().set(containerID, h.command, timeout))) return;
         return doExecProbe(this.#exec, net, containerID, h.command, timeout, done);
       case 'http':
-        return doHTTPProbe(net, { scheme: h.scheme, host: h.host || podIP, port: h.port, path: h.path, headers: h.headers }, timeout, done, call.memo);
+        return doHTTPProbe(net, { scheme: h.scheme, host: h.host || podIP, port: h.port, path: h.path, headers: h.headers }, timeout, done, call.memo, call.answer);
       case 'tcp':
-        return doTCPProbe(net, h.host || podIP, h.port, timeout, done, call.memo);
+        return doTCPProbe(net, h.host || podIP, h.port, timeout, done, call.memo, call.answer);
       case 'grpc':
         return doGRPCProbe(net, podIP, h.port, h.service, timeout, done);
       case 'error':
@@ -179,6 +188,8 @@ export class ProbeCall {
   containerID = '';
   /** Where this probe's last dial went (the runtime answers from it while nothing reachable changed). */
   readonly memo: ListenerMemo = newListenerMemo();
+  /** Its last success, while it holds (see AnswerMemo). */
+  readonly answer: AnswerMemo = newAnswerMemo();
   /** The handler, once worked out (only for frozen API objects: they cannot change under it). */
   #handler?: Handler;
 
@@ -215,6 +226,13 @@ export class ProbeCall {
     if (Object.isFrozen(this.spec) && Object.isFrozen(this.container)) this.#handler = h;
     return h;
   }
+
+  /** This probe's record for the runtime's execTrivial (made at its first exec). */
+  trivialExec(): TrivialExec {
+    return (this.#trivialExec ??= new TrivialExec((r) => this.done(execOutcome(r))));
+  }
+
+  #trivialExec?: TrivialExec;
 
   readonly done = (o: ProbeOutcome): void => {
     if (o.error !== undefined && this.#retriesLeft-- > 1) return Prober.retry(this);

@@ -19,7 +19,7 @@ import { PAUSE_IMAGE } from '../images/catalog';
 import { ImageStore, Registry } from '../images/registry';
 import { execFactoryFor, factoryFor, programFor, type Signal } from '../programs/programs';
 import type { Network, Process, ProcessContext } from '../programs/process';
-import { MapFS, nodeFS } from '../fs/map-fs';
+import { MapFS, nodeFS, VersionedMap, type ChangeCount } from '../fs/map-fs';
 import { trivialExitCode } from '../programs/sh/index';
 import { MountedFS } from '../fs/mounts';
 import { processCredentials, processSecurity, procStatus, type ProcessSecurity } from './security';
@@ -154,6 +154,7 @@ export class ContainerRuntime {
     this.images = opts.images ?? new ImageStore();
     this.pauseImage = opts.pauseImage ?? PAUSE_IMAGE;
     this.files = opts.files ?? new Map();
+    if (this.files instanceof VersionedMap) this.#countedFiles = this.files;
     this.nodeFS = nodeFS(this.files, () => opts.clock.now());
     this.#network = opts.network;
     this.#hostIP = opts.hostIP ?? '';
@@ -340,7 +341,7 @@ export class ContainerRuntime {
       };
       const stopSignal = (stored.image.config.stopSignal ?? 'SIGTERM') as Signal;
       const sc = sandbox.config;
-      const rootfs = containerRootfs(stored.image, { hostname: sc.hostname ?? m.name, ip: sandbox.status.network.ip, namespace: m.namespace, subdomain: sc.subdomain, hostNetwork: sc.hostNetwork, dns: sc.dnsConfig }, () => this.#clock.now());
+      const rootfs = containerRootfs(stored.image, { hostname: sc.hostname ?? m.name, ip: sandbox.status.network.ip, namespace: m.namespace, subdomain: sc.subdomain, hostNetwork: sc.hostNetwork, dns: sc.dnsConfig }, () => this.#clock.now(), this.#fsChanges);
       // upstream: containerd container_create_linux.go: the user, groups, capabilities, no_new_privs and seccomp of the process spec.
       const secContext = config.linux?.securityContext;
       const creds = processCredentials(secContext, stored.image.config.user, rootfs.own.get('/etc/passwd') ?? rootfs.base?.get('/etc/passwd'), rootfs.own.get('/etc/group') ?? rootfs.base?.get('/etc/group'));
@@ -366,7 +367,11 @@ export class ContainerRuntime {
         stopSignal,
         this.#clock,
         {
-          signalled: (signal, reaction) => this.#emit('process.signal', record.pod, { containerId: id, container: config.metadata.name, signal, reaction }),
+          signalled: (signal, reaction) => {
+            // A signal may give the process an exit ahead (a graceful stop): a probe's remembered answer may no longer hold.
+            this.#netEpoch++;
+            this.#emit('process.signal', record.pod, { containerId: id, container: config.metadata.name, signal, reaction });
+          },
           exited: (exitCode, signal, reason) => {
             log?.close();
             this.#exited(record, exitCode, signal, reason);
@@ -523,6 +528,32 @@ export class ContainerRuntime {
     this.#clock.after(latency, () => this.#execStart(containerId, cmd, timeout, pod, t0, cb, stdin));
   }
 
+  /**
+   * ExecSync of `true` / `false` in a running container whose image has a shell: an exec probe's
+   * favourite, run every periodSeconds per probed container. The same trace events, latency draw,
+   * timing and answers as ExecSync, made through `x`, its caller's record, reused for each of its
+   * execs (one in flight at a time): nothing but the two trace events is made per call, and the
+   * container's program is worked out once per container. False, with nothing done, when the exec
+   * does not take this path: the caller then calls ExecSync. `observe` (the kubelet's
+   * instrumentation) hears the call's duration and outcome before the answer, as a timed ExecSync.
+   */
+  execTrivial(x: TrivialExec, observe?: (durationMs: number, ok: boolean) => void): boolean {
+    const c = this.#containers.get(x.containerId);
+    if (c === undefined || c.status.state !== 'CONTAINER_RUNNING') return false;
+    if (x.c !== c) {
+      // A new container (or the first exec): does `true` / `false` run its shell's applet?
+      if (trivialExitCode(x.cmd) === undefined || execProgram(c.imageProgram, this.images.get(c.status.image)?.image, x.cmd) !== 'sh') return false;
+      x.c = c;
+    }
+    const t0 = this.#clock.now();
+    const { containerId, cmd, timeout } = x;
+    const pod = c.pod;
+    this.#trace(pod ? { component: 'containerd', node: this.node, pod, kind: 'cri.ExecSync', phase: 'call', containerId, cmd, timeout } : { component: 'containerd', node: this.node, kind: 'cri.ExecSync', phase: 'call', containerId, cmd, timeout });
+    x.arm(this, this.#clock, pod, t0, t0 + this.#draw('ExecSync'), observe);
+    c.stopWaiters.push(x.stopWithContainer);
+    return true;
+  }
+
   /** ExecSync's exec starts in the container, after the call's latency. */
   #execStart(containerId: string, cmd: string[], timeout: number, pod: string | undefined, t0: number, cb: CriCallback<{ stdout: string; stderr: string; exitCode: number }>, stdin?: string): void {
     const c = this.#containers.get(containerId);
@@ -551,8 +582,8 @@ export class ContainerRuntime {
   static readonly _exec = {
     clock: (rt: ContainerRuntime): SimClock => rt.#clock,
     context: (rt: ContainerRuntime, c: ContainerRecord, argv: readonly string[], stdout: (t: string) => void, stderr: (t: string) => void): ProcessContext => rt.#context(c, argv, stdout, stderr),
-    finish: (rt: ContainerRuntime, x: ExecRun, r: CriResult<{ stdout: string; stderr: string; exitCode: number }>): void => rt.#execReturn(x.pod, x.t0, x.containerId, x.cmd, x.timeout, r, x.cb),
-    start: (rt: ContainerRuntime, x: ExecRun): void => rt.#execStart(x.containerId, x.cmd, x.timeout, x.pod, x.t0, x.cb, x.stdin)
+    finish: (rt: ContainerRuntime, x: ExecCall, r: CriResult<ExecOutput>): void => rt.#execReturn(x.pod, x.t0, x.containerId, x.cmd, x.timeout, r, x.cb),
+    start: (rt: ContainerRuntime, x: ExecCall): void => rt.#execStart(x.containerId, x.cmd, x.timeout, x.pod, x.t0, x.cb, x.stdin)
   };
 
   // ---- ImageService ----
@@ -615,6 +646,25 @@ export class ContainerRuntime {
    * listening on the port, found without making the list (every probe dials). null: the address
    * is here and nothing listens on the port; undefined: no such address here.
    */
+  /** The network's epoch (see #netEpoch): while it stands, listenerAt answers a memo's address as it did. */
+  netEpoch(): number {
+    return this.#netEpoch;
+  }
+
+  /**
+   * Changes whenever the network's epoch does (which also counts signals) or any file on the node
+   * changes (a container's rootfs, the node's files and volumes); NaN when the node's files are
+   * not counted. While it stands, a steady process (Process.steady) listens and answers as before.
+   */
+  answerEpoch(): number {
+    return this.#netEpoch + this.#fsChanges.n + (this.#countedFiles !== undefined ? this.#countedFiles.version : NaN);
+  }
+
+  /** Changes to the containers' rootfs (see answerEpoch). */
+  readonly #fsChanges: ChangeCount = { n: 0 };
+  /** The node's files, when they count their changes. */
+  #countedFiles?: VersionedMap<string, string>;
+
   listenerAt(ip: string, port: number, memo?: ListenerMemo): Process | null | undefined {
     // The same address and port as last time, nothing reachable changed since, and the container
     // found then is the sandbox's first: its process, if it still listens, is still the answer.
@@ -882,6 +932,103 @@ class ExecRun implements ShimHooks {
     const w = this.c.stopWaiters;
     const i = w.indexOf(this.stopWithContainer);
     if (i >= 0) w.splice(i, 1);
+  }
+}
+
+/** What ExecSync answers. */
+type ExecOutput = { stdout: string; stderr: string; exitCode: number };
+
+/** An exec in flight, as ExecSync's start and return read it. */
+interface ExecCall {
+  readonly pod: string | undefined;
+  readonly t0: number;
+  readonly containerId: string;
+  readonly cmd: string[];
+  readonly timeout: number;
+  readonly cb: CriCallback<ExecOutput>;
+  readonly stdin?: string;
+}
+
+/** `true` and `false` exit at once with nothing written: one frozen answer each. */
+const TRIVIAL_EXIT: readonly CriResult<ExecOutput>[] = [0, 1].map((exitCode) => Object.freeze({ ok: true as const, value: Object.freeze({ stdout: '', stderr: '', exitCode }) }));
+
+/**
+ * A caller's record for ContainerRuntime.execTrivial: `true` / `false` exec'd again and again in
+ * one container (an exec probe). It is the exec in flight (ExecRun's trivial path, with methods
+ * made once instead of closures per exec) and answers through `answer`.
+ */
+export class TrivialExec implements ExecCall {
+  containerId = '';
+  cmd: string[] = [];
+  timeout = 0;
+  pod: string | undefined;
+  t0 = 0;
+  /** The container the exec checked last (its program is known for it). */
+  c: unknown;
+  #rt?: ContainerRuntime;
+  #clock?: SimClock;
+  #startAt = 0;
+  #timer: TimerId | undefined;
+  #done = true;
+  #observe?: (durationMs: number, ok: boolean) => void;
+
+  constructor(readonly answer: CriCallback<ExecOutput>) {}
+
+  /** The next exec: its container, command and timeout (execTrivial then runs it or declines). */
+  set(containerId: string, cmd: string[], timeoutSeconds: number): this {
+    if (containerId !== this.containerId) this.c = undefined;
+    this.containerId = containerId;
+    this.cmd = cmd;
+    this.timeout = timeoutSeconds;
+    return this;
+  }
+
+  /** Called by execTrivial: the exec is traced, `true` / `false` runs at `startAt`. */
+  arm(rt: ContainerRuntime, clock: SimClock, pod: string | undefined, t0: number, startAt: number, observe?: (durationMs: number, ok: boolean) => void): void {
+    this.#rt = rt;
+    this.#clock = clock;
+    this.pod = pod;
+    this.t0 = t0;
+    this.#startAt = startAt;
+    this.#observe = observe;
+    this.#done = false;
+    this.#timer = clock.at(startAt + PROCESS_START_MS, this.#exit);
+  }
+
+  /** ExecSync's answer, through the instrumentation first (as ExecSync's timed callback). */
+  readonly cb: CriCallback<ExecOutput> = (r) => {
+    this.#observe?.(this.#clock!.now() - this.t0, r.ok);
+    this.answer(r);
+  };
+
+  /** The process exits with `true`'s or `false`'s status (ExecRun.exited). */
+  readonly #exit = (): void => this.#exited(trivialExitCode(this.cmd)!);
+
+  #exited(exitCode: number): void {
+    if (this.#done) return;
+    this.#done = true;
+    this.#clock!.cancel(this.#timer);
+    this.#unhook();
+    ContainerRuntime._exec.finish(this.#rt!, this, TRIVIAL_EXIT[exitCode] ?? { ok: true, value: { stdout: '', stderr: '', exitCode } });
+  }
+
+  /** The container stops: before the exec started, ExecSync's start finds it gone; after, the exec dies with it (ExecRun.startTrivial). */
+  readonly stopWithContainer = (): void => {
+    const clock = this.#clock!;
+    if (clock.now() < this.#startAt) {
+      this.#done = true;
+      clock.cancel(this.#timer);
+      this.#unhook();
+      clock.at(this.#startAt, () => ContainerRuntime._exec.start(this.#rt!, this));
+      return;
+    }
+    this.#exited(137);
+  };
+
+  #unhook(): void {
+    const w = (this.c as ContainerRecord | undefined)?.stopWaiters;
+    const i = w ? w.indexOf(this.stopWithContainer) : -1;
+    if (i >= 0) w!.splice(i, 1);
   }
 }
 

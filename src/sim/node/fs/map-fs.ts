@@ -22,6 +22,37 @@ export function parentOf(path: string): string {
   return i <= 0 ? '/' : path.slice(0, i);
 }
 
+/** A count of changes, shared by the maps of one node (ContainerRuntime.answerEpoch). */
+export interface ChangeCount {
+  n: number;
+}
+
+/** A Map that counts its changes: while `version` stands, nothing in it changed. */
+export class VersionedMap<K, V> extends Map<K, V> {
+  // Map's constructor calls set() for its entries before these fields exist: they count as version 0.
+  version = 0;
+  /** Also counted here, when set. */
+  changes?: ChangeCount;
+
+  override set(key: K, value: V): this {
+    this.version++;
+    if (this.changes !== undefined) this.changes.n++;
+    return super.set(key, value);
+  }
+
+  override delete(key: K): boolean {
+    this.version++;
+    if (this.changes !== undefined) this.changes.n++;
+    return super.delete(key);
+  }
+
+  override clear(): void {
+    this.version++;
+    if (this.changes !== undefined) this.changes.n++;
+    super.clear();
+  }
+}
+
 export class MapFS implements ContainerFS {
   /** Base paths removed in this layer (they and everything below them are hidden). */
   readonly #whiteouts = new Set<string>();

@@ -11,7 +11,7 @@
 
 import type { Image } from '../images/catalog';
 import { NGINX_WELCOME, HTTPD_INDEX } from '../programs/pages';
-import { MapFS } from './map-fs';
+import { MapFS, VersionedMap, type ChangeCount } from './map-fs';
 
 /** The standard Linux directories every image has. */
 const COMMON_DIRS = ['/bin/', '/dev/', '/etc/', '/home/', '/proc/', '/root/', '/sys/', '/tmp/', '/usr/', '/usr/bin/', '/usr/sbin/', '/var/', '/var/run/', '/var/log/', '/sbin/'];
@@ -119,11 +119,12 @@ export function resolvConf(p: PodFiles): string {
 }
 
 /** A fresh container rootfs over the image's files. */
-export function containerRootfs(image: Pick<Image, 'id' | 'program' | 'config'> & { layers?: readonly { name: string }[] }, pod: PodFiles, now: () => number): MapFS {
-  const own = new Map<string, string>([
+export function containerRootfs(image: Pick<Image, 'id' | 'program' | 'config'> & { layers?: readonly { name: string }[] }, pod: PodFiles, now: () => number, changes?: ChangeCount): MapFS {
+  const own = new VersionedMap<string, string>([
     ['/etc/hostname', pod.hostname + '\n'],
     ['/etc/hosts', hostsFile(pod)],
     ['/etc/resolv.conf', resolvConf(pod)]
   ]);
+  own.changes = changes;
   return new MapFS(own, now, imageBase(image));
 }

@@ -27,6 +27,8 @@ export interface DaemonSpec {
   startup?: (ctx: ProcessContext) => void;
   /** An HTTP answer on a served port; `startedAt` is the virtual ms of the start. */
   http?: (ctx: ProcessContext, startedAt: number, port: number, path: string, headers?: Record<string, string>, client?: { ip: string }) => HttpResponse;
+  /** `http` answers from the request and the process's files alone (nginx, httpd): see Process.steady. */
+  httpFromFiles?: boolean;
 }
 
 export const RUNS: Run = { kind: 'runs' };
@@ -64,6 +66,8 @@ export function daemon(spec: DaemonSpec): ProgramFactory & { spec: DaemonSpec } 
         return { kind: 'handled' };
       },
       listening: () => (started && !(exitAt && exitAt.at <= ctx.now()) ? ports : []),
+      // Up with no exit ahead (a signal sets one): its ports stand, and its answers if they come from its files.
+      steady: () => started && !exitAt && (!spec.http || spec.httpFromFiles === true),
       ...(spec.http ? { http: (port: number, path: string, headers: Record<string, string> = {}, client?: { ip: string }) => spec.http!(ctx, startedAt, port, path, headers, client) } : {})
     };
   };

@@ -141,6 +141,14 @@ export interface Process {
   signal(signal: Signal): SignalOutcome;
   /** TCP ports this process listens on now (servers, `nc -l -p 8080`), for probes and the network. */
   listening(): readonly number[];
+  /**
+   * True while what the process listens on and how it answers a request can change only through
+   * its files, a signal or its end (a server of files, up and with no exit ahead); false or none
+   * when they change by themselves (starting up, a timed exit, answers that vary with time). A
+   * prober may then reuse an answer while the node's runtime says none of those happened
+   * (ContainerRuntime.answerEpoch).
+   */
+  steady?(): boolean;
   /** Answers an HTTP GET on a port it listens on (nginx's welcome page, agnhost netexec /hostname); `client`: the peer's address, when the network knows it (nginx logs it). */
   http?(port: number, path: string, headers: Record<string, string>, client?: { ip: string }): HttpResponse;
 }

@@ -166,10 +166,10 @@ export function healthz(ok = 'ok'): DaemonSpec['http'] {
   return (_ctx, _startedAt, _port, path) => (/^\/(livez|readyz|healthz|health|ready)(\/|\?|$)/.test(path) ? { status: 200, statusText: 'OK', body: ok } : status(404, '404 page not found\n'));
 }
 
-type Servers = Record<'nginx' | 'httpd' | 'redis' | 'postgres' | 'agnhost' | 'coredns', Pick<DaemonSpec, 'ports' | 'startup' | 'http'>>;
+type Servers = Record<'nginx' | 'httpd' | 'redis' | 'postgres' | 'agnhost' | 'coredns', Pick<DaemonSpec, 'ports' | 'startup' | 'http' | 'httpFromFiles'>>;
 
 export const SERVERS: Servers = {
-  nginx: { ports: () => [80], startup: nginxStartup, http: nginxHttp },
+  nginx: { ports: () => [80], startup: nginxStartup, http: nginxHttp, httpFromFiles: true },
   httpd: {
     ports: () => [80],
     startup: (ctx) => {
@@ -182,7 +182,8 @@ export const SERVERS: Servers = {
       if (file !== undefined) return ok(file);
       if (p === '/') return ok(HTTPD_INDEX);
       return status(404, '<!DOCTYPE HTML PUBLIC "-//IETF//DTD HTML 2.0//EN">\n<html><head>\n<title>404 Not Found</title>\n</head><body>\n<h1>Not Found</h1>\n<p>The requested URL was not found on this server.</p>\n</body></html>\n');
-    }
+    },
+    httpFromFiles: true
   },
   redis: { ports: () => [6379], startup: redisStartup },
   postgres: { ports: () => [5432] },

@@ -8,6 +8,7 @@
  * pkg/kubelet/cri/remote/remote_runtime.go ExecSync (DeadlineExceeded -> timeout error)
  */
 import type { ContainerRuntime } from '../../../node/cri/runtime';
+import type { CriResult } from '../../../node/cri/types';
 import { execTimedOut } from '../../../node/cri/exec';
 import { grpcErrorMessage } from '../../container/runtime';
 import type { ProbeDone, ProbeNetwork, ProbeOutcome } from './probe';
@@ -21,13 +22,16 @@ const SILENT_SUCCESS: ProbeOutcome = Object.freeze({ result: 'success', output: 
 export function doExecProbe(runtime: Pick<ContainerRuntime, 'ExecSync'>, net: ProbeNetwork, containerID: string, command: string[], timeoutSeconds: number, done: ProbeDone): void {
   // A hung container never answers: the runtime's deadline ends the exec.
   if (net.hung) return net.after(timeoutSeconds * 1000, () => done({ result: 'failure', output: execTimedOut(command, timeoutSeconds).message }));
-  runtime.ExecSync(containerID, command, timeoutSeconds, (r) => {
-    if (r.ok) {
-      const data = (r.value.stdout + r.value.stderr).slice(0, MAX_READ);
-      if (data === '' && r.value.exitCode === 0) return done(SILENT_SUCCESS);
-      return done({ result: r.value.exitCode === 0 ? 'success' : 'failure', output: data });
-    }
-    if (r.error.code === 'DeadlineExceeded') return done({ result: 'failure', output: r.error.message });
-    done({ result: 'unknown', output: '', error: grpcErrorMessage(r.error) });
-  });
+  runtime.ExecSync(containerID, command, timeoutSeconds, (r) => done(execOutcome(r)));
+}
+
+/** ExecSync's answer as the probe's outcome. */
+export function execOutcome(r: CriResult<{ stdout: string; stderr: string; exitCode: number }>): ProbeOutcome {
+  if (r.ok) {
+    const data = (r.value.stdout + r.value.stderr).slice(0, MAX_READ);
+    if (data === '' && r.value.exitCode === 0) return SILENT_SUCCESS;
+    return { result: r.value.exitCode === 0 ? 'success' : 'failure', output: data };
+  }
+  if (r.error.code === 'DeadlineExceeded') return { result: 'failure', output: r.error.message };
+  return { result: 'unknown', output: '', error: grpcErrorMessage(r.error) };
 }

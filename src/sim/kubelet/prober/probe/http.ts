@@ -8,7 +8,7 @@
  */
 import type { HttpResponse } from '../../../node/programs/process';
 import type { ListenerMemo } from '../../../node/cri/runtime';
-import { dial, joinHostPort, type ProbeDone, type ProbeNetwork } from './probe';
+import { dial, joinHostPort, memoAnswer, rememberAnswer, type AnswerMemo, type ProbeDone, type ProbeNetwork, type ProbeOutcome } from './probe';
 
 /** upstream: request.go userAgent: "kube-probe/" + major.minor of the kubelet's version. */
 export const PROBE_USER_AGENT = 'kube-probe/1.32';
@@ -56,7 +56,11 @@ export function formatURL(scheme: string, host: string, port: number, path: stri
   return `${scheme}://${joinHostPort(host, port)}${p}`;
 }
 
-export function doHTTPProbe(net: ProbeNetwork, req: HTTPProbeRequest, timeoutSeconds: number, done: ProbeDone, memo?: ListenerMemo): void {
+export function doHTTPProbe(net: ProbeNetwork, req: HTTPProbeRequest, timeoutSeconds: number, done: ProbeDone, memo?: ListenerMemo, answer?: AnswerMemo): void {
+  // The same success as last time while nothing it depends on changed (see AnswerMemo).
+  const again = memoAnswer(net, req.host, answer);
+  if (again !== undefined) return done(again);
+  if (answer !== undefined) answer.outcome = undefined;
   const headers = probeHeaders(req.headers);
   // The URL is only written in failures and followed redirects: made when first needed (no
   // string or closure per probe that succeeds).
@@ -89,7 +93,9 @@ export function doHTTPProbe(net: ProbeNetwork, req: HTTPProbeRequest, timeoutSec
     }
     if (res.status >= 200 && res.status < 400) {
       if (res.status >= 300) return done({ result: 'warning', output: `Probe terminated redirects, Response body: ${body}` });
-      return done({ result: 'success', output: body });
+      const outcome: ProbeOutcome = { result: 'success', output: body };
+      if (redirects === 0) rememberAnswer(net, host, memo, d.process, outcome, answer);
+      return done(outcome);
     }
     // upstream: "this user-facing failure message must not contain the response body" (issue 99425).
     return done({ result: 'failure', output: `HTTP probe failed with statuscode: ${res.status}` });

@@ -30,11 +30,44 @@ export interface ProbeNetwork {
   listenerAt?(ip: string, port: number, memo?: ListenerMemo): Process | null | undefined;
   /** The probed container stops answering (`sim container hang`). */
   hung: boolean;
+  /** The runtime's network epoch and answer epoch (ContainerRuntime.netEpoch, answerEpoch), when the node has them: see AnswerMemo. */
+  netEpoch?(): number;
+  answerEpoch?(): number;
   /** Runs fn after ms of virtual time (a timeout). */
   after(ms: number, fn: () => void): void;
 }
 
 /** A TCP connection to host:port from the node. */
+/**
+ * A network probe's last success, reused while nothing it depends on can have changed: it came
+ * from the pod's first container's process (the one a dial reaches first), steady (Process.steady),
+ * and the node's runtime reports no change since (ContainerRuntime.answerEpoch: no sandbox or
+ * container came, went, started, stopped or was signalled, no file changed). A probe that keeps
+ * passing then costs no dial and no request; its outcome is the one it would have computed.
+ */
+export interface AnswerMemo {
+  epoch: number;
+  host: string;
+  outcome?: ProbeOutcome;
+}
+
+export const newAnswerMemo = (): AnswerMemo => ({ epoch: NaN, host: '', outcome: undefined });
+
+/** The memo's outcome, when it still holds for a probe of `host` (the port and request are the probe's own, fixed). */
+export function memoAnswer(net: ProbeNetwork, host: string, a: AnswerMemo | undefined): ProbeOutcome | undefined {
+  if (a === undefined || a.outcome === undefined || net.hung || a.host !== host || net.answerEpoch === undefined || a.epoch !== net.answerEpoch()) return undefined;
+  return a.outcome;
+}
+
+/** Remembers a success from `process` when the dial reached it through a current listener memo (the pod's first container) and it is steady. */
+export function rememberAnswer(net: ProbeNetwork, host: string, memo: ListenerMemo | undefined, process: Process, outcome: ProbeOutcome, a: AnswerMemo | undefined): void {
+  if (a === undefined || memo === undefined || net.answerEpoch === undefined || net.netEpoch === undefined) return;
+  if (memo.epoch !== net.netEpoch() || memo.container?.shim.process !== process || process.steady?.() !== true) return;
+  a.epoch = net.answerEpoch();
+  a.host = host;
+  a.outcome = outcome;
+}
+
 export type Dial = { kind: 'open'; process: Process } | { kind: 'refused' } | { kind: 'timeout' };
 
 const TIMEOUT: Dial = Object.freeze({ kind: 'timeout' });

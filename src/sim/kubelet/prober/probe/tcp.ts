@@ -3,14 +3,21 @@
  * upstream: pkg/probe/tcp/tcp.go DoTCPProbe (net.DialTimeout; "Convert errors to failures to handle timeouts")
  */
 import type { ListenerMemo } from '../../../node/cri/runtime';
-import { dial, joinHostPort, type ProbeDone, type ProbeNetwork, type ProbeOutcome } from './probe';
+import { dial, joinHostPort, memoAnswer, rememberAnswer, type AnswerMemo, type ProbeDone, type ProbeNetwork, type ProbeOutcome } from './probe';
 
 /** A connection accepted (the same outcome every time). */
 const CONNECTED: ProbeOutcome = Object.freeze({ result: 'success', output: '' });
 
-export function doTCPProbe(net: ProbeNetwork, host: string, port: number, timeoutSeconds: number, done: ProbeDone, memo?: ListenerMemo): void {
+export function doTCPProbe(net: ProbeNetwork, host: string, port: number, timeoutSeconds: number, done: ProbeDone, memo?: ListenerMemo, answer?: AnswerMemo): void {
+  // Connected last time and nothing it depends on changed (see AnswerMemo).
+  const again = memoAnswer(net, host, answer);
+  if (again !== undefined) return done(again);
+  if (answer !== undefined) answer.outcome = undefined;
   const d = dial(net, host, port, memo);
-  if (d.kind === 'open') return done(CONNECTED);
+  if (d.kind === 'open') {
+    rememberAnswer(net, host, memo, d.process, CONNECTED, answer);
+    return done(CONNECTED);
+  }
   const addr = joinHostPort(host, port);
   if (d.kind === 'refused') return done({ result: 'failure', output: `dial tcp ${addr}: connect: connection refused` });
   net.after(timeoutSeconds * 1000, () => done({ result: 'failure', output: `dial tcp ${addr}: i/o timeout` }));
