@@ -179,6 +179,7 @@ export class KubeletHost extends ClientHost {
       client: this.client(`kubelet/${spec.name}`),
       clock: this.clock,
       trace: (e) => this.record(e),
+      traceEvent: (e) => this.recordEvent(e),
       config: spec.config ?? defaultKubeletConfiguration(),
       identity: spec,
       rand: this.#rand.fork(`kubelet/${spec.name}`),

@@ -10,7 +10,7 @@ import { EventRecorder } from '../client/events';
 import type { SimClock, TimerId } from '../kernel/clock';
 import { parseDuration } from '../kernel/clock';
 import { xstateClock } from '../kernel/xstate-clock';
-import type { TraceInput } from '../kernel/trace';
+import type { TraceEvent, TraceInput } from '../kernel/trace';
 import type { KObject } from '../apiserver/store';
 import { kubeletMachine } from './kubelet.machine';
 import { NodeLeaseController } from './nodelease/controller';
@@ -38,6 +38,8 @@ export interface KubeletDeps {
   client: Client;
   clock: SimClock;
   trace: (e: TraceInput) => void;
+  /** A trace event built whole (Host.recordEvent), for the runtime's hot paths; none: they go through trace. */
+  traceEvent?: (e: TraceEvent) => void;
   config: KubeletConfiguration;
   identity: NodeIdentity;
   /** The node's own random stream (a fork of the host's): the container runtime draws from it. */
@@ -116,7 +118,7 @@ export class Kubelet {
   /** A fresh, empty runtime (a booted machine). Traces of a dropped runtime's leftover timers are discarded. */
   #newRuntime(): ContainerRuntime {
     const generation = ++this.#runtimeGeneration;
-    const { identity, clock, rand, trace } = this.deps;
+    const { identity, clock, rand, trace, traceEvent } = this.deps;
     return new ContainerRuntime({
       node: identity.name,
       podCIDR: identity.podCIDR,
@@ -127,7 +129,14 @@ export class Kubelet {
       ...(this.deps.network ? { network: this.deps.network } : {}),
       trace: (e) => {
         if (generation === this.#runtimeGeneration) trace(e);
-      }
+      },
+      ...(traceEvent
+        ? {
+            traceEvent: (e: TraceEvent) => {
+              if (generation === this.#runtimeGeneration) traceEvent(e);
+            }
+          }
+        : {})
     });
   }
 

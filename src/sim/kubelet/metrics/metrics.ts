@@ -93,11 +93,15 @@ export class KubeletMetrics {
 
   /** upstream: instrumented_services.go recordOperation / recordError, for one CRI call. */
   runtimeOperation(operation: string, durationMs: number, ok: boolean): void {
-    const labels = { operation_type: operation };
+    // One labels object per operation type (every exec probe's ExecSync lands here).
+    let labels = this.#operationLabels.get(operation);
+    if (labels === undefined) this.#operationLabels.set(operation, (labels = Object.freeze({ operation_type: operation })));
     this.runtimeOperations.inc(labels);
     this.runtimeOperationsDuration.observe(durationMs / 1000, labels);
     if (!ok) this.runtimeOperationsErrors.inc(labels);
   }
+
+  readonly #operationLabels = new Map<string, Readonly<{ operation_type: string }>>();
 
   /** Pods whose start was already observed (kubelet_pod_start_duration_seconds counts each pod once). */
   readonly #podsStarted = new Set<string>();
