@@ -75,7 +75,7 @@ function focused(page) {
   return page.evaluate(() => {
     const el = document.activeElement;
     const map = document.querySelector('[data-testid="cluster-map"]');
-    if (!el || !map?.contains(el)) return { label: el?.getAttribute('aria-label') ?? '', inMap: false };
+    if (!el || !map?.contains(el)) return { label: el?.getAttribute('aria-label') ?? '', inMap: false, inList: !!el?.closest('[data-testid="node-pods"]') };
     const r = el.getBoundingClientRect();
     const m = map.getBoundingClientRect();
     // A card's place on the map (map coordinates, under the pan and zoom), for its reading order.
@@ -195,8 +195,22 @@ export async function keyboardReachesPodsOffScreen({ page, baseURL, screenshot }
   await screenshot('offscreen-back-to-worker-1');
 }
 
+const STUCK = `kubectl apply -f - <<EOF
+apiVersion: v1
+kind: Pod
+metadata:
+  name: stuck
+spec:
+  nodeSelector:
+    disk: none
+  containers:
+  - name: app
+    image: nginx
+EOF`;
+
 // Dense mode draws pods as dots on a canvas: Tab walks the cards (an off-screen one is panned into
-// view), Enter on a card opens its list of pods, and Tab goes into that list before the next card.
+// view), Enter on a card opens its list of pods, and Tab goes into that list before the next card;
+// after the cards, the Pending tray's header lists the pods no node took the same way.
 export async function keyboardDenseCardThenPods({ page, baseURL, screenshot }) {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -204,6 +218,7 @@ export async function keyboardDenseCardThenPods({ page, baseURL, screenshot }) {
   const MAP = '[data-testid="cluster-map"]';
   await until(async () => (await page.locator(`${MAP} [data-node]`).count()) === 21, { timeout: 60_000, message: '21 nodes' });
   await runInConsole(page, PINNED, /pod\/pinned created/);
+  await runInConsole(page, STUCK, /pod\/stuck created/);
   await runInConsole(page, 'sim advance 20s', /sim advance 20s/);
   await until(async () => /pinned\s+1\/1\s+Running/.test(await runInConsole(page, 'kubectl get pod pinned', /pinned\s+\S+\s+\S+/)), { message: 'pinned Running' });
   await until(async () => (await page.locator('.map').getAttribute('data-dense')) === 'true', { message: 'dense mode' });
@@ -241,4 +256,21 @@ export async function keyboardDenseCardThenPods({ page, baseURL, screenshot }) {
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Shift+Tab');
   assert.equal((await focused(page)).label, 'node worker-20: Ready, 2 pods');
+
+  // On past the last card: the Pending tray's header, in view; Enter lists its pod; Tab, Enter inspects it.
+  for (let i = 0; !/^Pending/.test(a.label); i++) {
+    assert.ok(i < 60, `Tab never reached the Pending tray; at ${a.label}`);
+    await page.keyboard.press('Tab');
+    a = await focused(page);
+    assert.ok(a.inMap || a.inList, `Tab left the map at ${a.label}`);
+  }
+  assert.equal(a.label, 'Pending (unscheduled): 1 pod; list them');
+  assert.ok(a.visible && a.ring, `the tray's header is in view with its ring: ${JSON.stringify(a)}`);
+  await page.keyboard.press('Enter');
+  await until(async () => (await list.locator('h3').textContent()) === 'Pods on Pending (unscheduled) · 1', { message: "the tray's list" });
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent ?? ''), 'default/stuck Pending');
+  await page.keyboard.press('Enter');
+  await until(async () => (await inspector.locator('.name').textContent().catch(() => '')) === 'stuck', { message: 'the inspector on pod stuck' });
+  await screenshot('dense-tray-pod-focused');
 }

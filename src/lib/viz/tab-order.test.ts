@@ -14,7 +14,7 @@ describe('mapTabStops', () => {
 
   it.each([
     ['pod shapes: each card, then its pods oldest first (as drawn), then the Pending tray', true, ['nodes:worker-1', 'pods:default/a', 'pods:default/b', 'nodes:worker-2', 'nodes:worker-3', 'pods:default/c', 'pods:default/waiting']],
-    ['dense mode (pods are dots on a canvas): the cards only', false, ['nodes:worker-1', 'nodes:worker-2', 'nodes:worker-3']]
+    ['dense mode (pods are dots on a canvas): the cards, then the tray (its header lists its pods)', false, ['nodes:worker-1', 'nodes:worker-2', 'nodes:worker-3', 'tray']]
   ])('%s', (_, withPods, want) => {
     expect(mapTabStops(l.nodes, l.tray.pods, withPods)).toEqual(want);
   });

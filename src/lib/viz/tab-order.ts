@@ -6,11 +6,11 @@
  * So the map moves the focus itself along this list (ClusterMap.svelte), drawing and panning to
  * the card or pod before it focuses it.
  *
- * A stop is named like the map's selection: `nodes:<name>` or `pods:<namespace/name>`.
+ * A stop is named like the map's selection, `nodes:<name>` or `pods:<namespace/name>`, or `tray`.
  */
 import type { NodePlacement, PodPlacement } from './layout';
 
-/** The map's Tab stops in order; without `pods` (dense mode: pods are dots on a canvas), the cards only. */
+/** The map's Tab stops in order; without `pods` (dense mode: pods are dots on a canvas), the cards and the tray's header. */
 export function mapTabStops(nodes: readonly NodePlacement[], tray: readonly PodPlacement[], pods: boolean): string[] {
   const out: string[] = [];
   for (const n of nodes) {
@@ -18,6 +18,8 @@ export function mapTabStops(nodes: readonly NodePlacement[], tray: readonly PodP
     if (pods) for (const p of n.pods) out.push(`pods:${p.key}`);
   }
   if (pods) for (const p of tray) out.push(`pods:${p.key}`);
+  // Dense mode: the tray's header, which lists its pods.
+  else if (tray.length > 0) out.push('tray');
   return out;
 }
 

@@ -7,9 +7,10 @@ import type { Box, NodePlacement } from './layout';
 import type { View } from './pan-zoom';
 
 /**
- * Maps of up to this many nodes are drawn whole: every card and pod stays in the document (Tab
- * reaches each, a pod glides to any node, a phone's embed keeps its lower cards), and a few
- * hundred elements cost the browser little. Bigger maps draw what is on screen.
+ * Maps of up to this many nodes are drawn whole: every card and pod stays in the document (a pod
+ * glides to any node, a phone's embed keeps its lower cards), and a few hundred elements cost the
+ * browser little. Bigger maps draw what is on screen; Tab still reaches every card and pod (the
+ * map draws and pans to each as the focus comes: tab-order.ts).
  */
 export const CULL_FROM_NODES = 13;
 
