@@ -98,8 +98,10 @@ function focused(page) {
       onNode: el.getAttribute('data-on-node') ?? undefined,
       box: { x: r.x - m.x, y: r.y - m.y, w: r.width, h: r.height },
       visible: r.width > 0 && r.height > 0 && r.left >= m.left && r.top >= m.top && r.right <= m.right && r.bottom <= m.bottom,
-      // A card's header draws its ring on its hit area in the focus colour; a pod strokes its body in the accent.
-      ring: [...el.querySelectorAll('rect')].some((c) => [focus, accent].includes(getComputedStyle(c).stroke) && parseFloat(getComputedStyle(c).strokeWidth) >= 2)
+      // A card's header draws its ring on its hit area in the focus colour; a pod strokes its body in
+      // the accent (as when selected) and adds an outline in the focus colour.
+      ring: [...el.querySelectorAll('rect')].some((c) => [focus, accent].includes(getComputedStyle(c).stroke) && parseFloat(getComputedStyle(c).strokeWidth) >= 2),
+      outline: getComputedStyle(el).outlineStyle !== 'none' && parseFloat(getComputedStyle(el).outlineWidth) >= 2 && getComputedStyle(el).outlineColor === focus
     };
   });
 }
@@ -174,6 +176,10 @@ export async function keyboardReachesPodsOffScreen({ page, baseURL, screenshot }
   let a = await focused(page);
   assert.match(a.label, /^pod kube-system\/kube-proxy-/);
   assert.equal(a.onNode, 'worker-20');
+  // Beside the selected pod (pinned), the focused one is told apart by its outline.
+  assert.ok(a.outline, 'the focused pod has an outline in the focus colour');
+  assert.equal(await page.locator(`${MAP} [data-pod="default/pinned"]`).evaluate((el) => getComputedStyle(el).outlineStyle), 'none');
+  await screenshot('offscreen-focus-beside-selection');
   await page.keyboard.press('Shift+Tab');
   a = await focused(page);
   assert.match(a.label, /^node worker-20: Ready, 2 pods$/);
