@@ -117,3 +117,59 @@ export async function editorApply({ page, baseURL, screenshot }) {
   assert.match(described, /Successfully assigned default\/hello to worker-\d/);
   await screenshot('inspector-describe');
 }
+
+/**
+ * (e) Phone (390 x 844) and projector (1920 x 1080), light and dark: the page fits the width (no
+ * sideways scroll), the clock is on screen, the map shows the nodes and the selected pod, and the
+ * theme really changes the colours. Screenshots of each, for the eye.
+ */
+export async function phoneAndProjectorInBothThemes({ page, baseURL, screenshot }) {
+  await page.goto(`${baseURL}/?autoplay=0`);
+  await waitForNodes(page);
+  await runInConsole(page, 'kubectl create deployment web --image=nginx --replicas=3', /deployment\.apps\/web created/);
+  await runInConsole(page, 'sim advance 20s', /sim advance 20s/);
+  const web = page.locator('[data-testid="cluster-map"] [data-pod^="default/web-"][data-status="Running"]');
+  await until(async () => (await web.count()) === 3, { message: 'three web pods Running on the map' });
+  const key = await web.first().getAttribute('data-pod');
+  await web.first().click();
+  await until(async () => (await page.locator('.inspector .name').innerText()) === key.split('/')[1], { message: `the inspector on ${key}` });
+
+  for (const [width, height] of [
+    [390, 844],
+    [1920, 1080]
+  ]) {
+    await page.setViewportSize({ width, height });
+    const backgrounds = {};
+    for (const theme of ['light', 'dark']) {
+      const current = await page.evaluate(() => document.documentElement.dataset.theme ?? 'light');
+      if (current !== theme) await page.getByRole('button', { name: `Switch to ${theme} theme` }).click();
+      await page.waitForTimeout(400); // the map lays its cards out again for the width
+      const seen = await page.evaluate((podKey) => {
+        const inView = (r) => r.width > 0 && r.height > 0 && r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight;
+        const map = document.querySelector('[data-testid="cluster-map"]').getBoundingClientRect();
+        const inMap = (r) => r.width > 0 && r.left >= map.left - 1 && r.right <= map.right + 1 && r.top >= map.top - 1 && r.bottom <= map.bottom + 1;
+        const cards = [...document.querySelectorAll('[data-testid="cluster-map"] [data-node] rect.card')].map((c) => c.getBoundingClientRect());
+        return {
+          theme: document.documentElement.dataset.theme,
+          background: getComputedStyle(document.body).backgroundColor,
+          sideways: document.documentElement.scrollWidth - innerWidth,
+          clock: inView(document.querySelector('[data-testid="clock"]').getBoundingClientRect()),
+          mapInView: inView(map) || (map.width > 0 && map.left >= 0 && map.right <= innerWidth),
+          cardsInMap: cards.filter(inMap).length,
+          podInMap: inMap(document.querySelector(`[data-pod="${podKey}"]`).getBoundingClientRect())
+        };
+      }, key);
+      const where = `${width}x${height} ${theme}`;
+      assert.equal(seen.theme, theme, where);
+      assert.ok(seen.sideways <= 0, `${where}: no sideways scroll (${seen.sideways} px too wide)`);
+      assert.ok(seen.clock, `${where}: the clock is on screen`);
+      assert.ok(seen.mapInView, `${where}: the map fits the width`);
+      // A projector shows the whole default cluster at a glance; a phone at least the first card.
+      assert.ok(width >= 1920 ? seen.cardsInMap === 3 : seen.cardsInMap >= 1, `${where}: cards on the map: ${seen.cardsInMap}`);
+      if (width >= 1920) assert.ok(seen.podInMap, `${where}: the selected pod ${key} is on the map`);
+      backgrounds[theme] = seen.background;
+      await screenshot(`${width}-${theme}`);
+    }
+    assert.notEqual(backgrounds.light, backgrounds.dark, `${width}x${height}: the themes differ`);
+  }
+}

@@ -78,6 +78,17 @@ export async function untrustedTextStaysText({ page, baseURL, screenshot }) {
   await assertInert(page, 'events tab');
   await screenshot('events');
 
+  // The inspector's scheduling tab; focus mode's story (its Unhealthy step carries the probe's output).
+  await page.getByRole('tab', { name: 'scheduling', exact: true }).click();
+  await page.waitForTimeout(300);
+  await assertInert(page, 'inspector scheduling');
+  await page.getByRole('button', { name: 'Focus', exact: true }).click();
+  const story = page.getByTestId('focus-story');
+  await until(async () => /Readiness probe failed[\s\S]*onerror="window\.__pwned=5"/.test(await story.innerText().catch(() => '')), { message: "the probe's output as text in focus mode's story" });
+  await assertInert(page, 'focus mode story');
+  await screenshot('focus-story');
+  await page.getByTestId('focus-leave').click();
+
   // The editor: Edit the pod (its annotations open in Monaco as text).
   await page.getByRole('tab', { name: 'YAML', exact: true }).click();
   await page.getByTestId('inspector-edit').click();

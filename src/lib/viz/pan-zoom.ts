@@ -4,7 +4,7 @@
  *
  * Wheel alone pans (the map is a page to read); ctrl/cmd + wheel, a pinch or the buttons zoom.
  */
-import { select, zoom, zoomIdentity, type ZoomTransform } from 'd3';
+import { interpolate, select, zoom, zoomIdentity, type ZoomTransform } from 'd3';
 
 export interface View {
   x: number;
@@ -15,6 +15,10 @@ export interface View {
 export interface PanZoom {
   zoomBy(factor: number): void;
   reset(): void;
+  /** Where the view is headed: the end of a pan under way, else the view. */
+  goal(): View;
+  /** Moves the view to `view`, gliding over 300 ms when `animate` (the keyboard's focus moving on the map). */
+  panTo(view: View, animate: boolean): void;
   /** The drawn content's size (and the viewport's, known to the caller: reading it here forces a layout): panning stops at its edges. */
   setContentSize(width: number, height: number, viewWidth: number, viewHeight: number): void;
   destroy(): void;
@@ -23,8 +27,11 @@ export interface PanZoom {
 export function attachPanZoom(svg: SVGSVGElement, onView: (view: View) => void): PanZoom {
   const selection = select(svg);
   let current: ZoomTransform = zoomIdentity;
+  let goal: ZoomTransform | undefined;
   const behavior = zoom<SVGSVGElement, unknown>()
     .scaleExtent([0.35, 2.5])
+    // A straight glide for panTo (d3's default zooms out and back in on the way).
+    .interpolate(interpolate)
     .filter((e: Event) => (e.type === 'wheel' ? (e as WheelEvent).ctrlKey || (e as WheelEvent).metaKey : !(e as MouseEvent).button))
     .on('zoom', (e: { transform: ZoomTransform }) => {
       current = e.transform;
@@ -55,6 +62,27 @@ export function attachPanZoom(svg: SVGSVGElement, onView: (view: View) => void):
   return {
     zoomBy: (factor) => selection.call(behavior.scaleBy, factor),
     reset: () => selection.call(behavior.transform, zoomIdentity),
+    goal: () => {
+      const t = goal ?? current;
+      return { x: t.x, y: t.y, k: t.k };
+    },
+    panTo(view, animate) {
+      const to = zoomIdentity.translate(view.x, view.y).scale(view.k);
+      if (!animate) {
+        goal = undefined;
+        selection.call(behavior.transform, to);
+        return;
+      }
+      goal = to;
+      // Unnamed, like d3-zoom's own: a wheel or a drag interrupts it.
+      selection
+        .transition()
+        .duration(300)
+        .call(behavior.transform, to)
+        .on('end interrupt', () => {
+          if (goal === to) goal = undefined;
+        });
+    },
     setContentSize(width, height, viewWidth, viewHeight) {
       content = { width, height };
       // The caller knows the viewport's size (it binds it); the ResizeObserver keeps it between calls.

@@ -107,3 +107,8 @@ export function oomKilledContainers(pod: KObject): ReadonlySet<string> {
   }
   return names;
 }
+
+/** A node card's name for assistive technology, the same drawn, dense or off screen: "node worker-1: Ready, 3 pods". */
+export function nodeLabel(name: string, status: string, pods: number): string {
+  return `node ${name}: ${status}, ${pods} pod${pods === 1 ? '' : 's'}`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardsOnScreen, inViewport, viewportOf } from './viewport';
+import { cardsOnScreen, inViewport, viewportOf, viewShowing } from './viewport';
 import { layoutCluster } from './layout';
 import type { KObject } from '../bridge/deltas';
 
@@ -35,4 +35,23 @@ describe('viewport', () => {
     expect(inViewport({ x: -11, y: 0, w: 10, h: 10 }, v)).toBe(false);
   });
 
+  it('keeps the card the keyboard holds among the cards drawn, in slot order, wherever the view is', () => {
+    const l = layoutCluster(Array.from({ length: 40 }, (_, i) => node(`worker-${i + 1}`)), [], { width: 1280, dense: true });
+    const shown = cardsOnScreen(l.nodes, viewportOf({ x: 0, y: 0, k: 1 }, 1280, 600), 'worker-37');
+    expect(shown.map((n) => n.name)).toEqual([...Array.from({ length: 16 }, (_, i) => `worker-${i + 1}`), 'worker-37']);
+  });
+
+  describe('viewShowing: the least pan that shows a box clear of the insets', () => {
+    const insets = { top: 16, right: 56, bottom: 16, left: 16 };
+    it.each([
+      ['a box already on screen: no pan', { x: 0, y: 0, k: 1 }, { x: 100, y: 100, w: 280, h: 200 }, { x: 0, y: 0, k: 1 }],
+      ['a card below the screen: up until its bottom is 16 px above the edge', { x: 0, y: 0, k: 1 }, { x: 100, y: 900, w: 280, h: 200 }, { x: 0, y: -516, k: 1 }],
+      ['a card above, with the map panned down: down until its top is 16 px below the edge', { x: 0, y: -2000, k: 1 }, { x: 100, y: 900, w: 280, h: 200 }, { x: 0, y: -884, k: 1 }],
+      ['a card right of the screen: left until it clears the zoom buttons', { x: 0, y: 0, k: 1 }, { x: 1100, y: 100, w: 280, h: 200 }, { x: -156, y: 0, k: 1 }],
+      ['a card taller than the screen: its top (the header) at the top', { x: 0, y: 0, k: 1 }, { x: 100, y: 900, w: 280, h: 1000 }, { x: 0, y: -884, k: 1 }],
+      ['zoomed out to half: map px count half', { x: 0, y: 0, k: 0.5 }, { x: 100, y: 2000, w: 280, h: 200 }, { x: 0, y: -516, k: 0.5 }]
+    ])('%s', (_, view, box, want) => {
+      expect(viewShowing(view, box, 1280, 600, insets)).toEqual(want);
+    });
+  });
 });
