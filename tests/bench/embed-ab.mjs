@@ -49,9 +49,12 @@ function fileFor(url) {
 
 function serve() {
   const server = http.createServer((req, res) => {
-    const f = fileFor(new URL(req.url, 'http://localhost'));
+    const url = new URL(req.url, 'http://localhost');
+    const f = fileFor(url);
     const body = readFileSync(f);
     const headers = { 'Content-Type': TYPES[extname(f)] ?? 'application/octet-stream', 'Access-Control-Allow-Origin': '*' };
+    // Kit's hashed files may be cached for good, as vite preview (and a static host) says.
+    if (url.pathname.includes('/_app/immutable/')) headers['Cache-Control'] = 'public,max-age=31536000,immutable';
     if (!/gzip/.test(req.headers['accept-encoding'] ?? '') || !/\.(js|css|html|svg|json)$/.test(f)) {
       res.writeHead(200, headers);
       return res.end(body);
