@@ -1,10 +1,13 @@
 import { sveltekit } from '@sveltejs/kit/vite';
 import { SvelteKitPWA } from '@vite-pwa/sveltekit';
 import { defineConfig } from 'vitest/config';
+import { embedCompileHints } from './src/lib/vite/compile-hints';
 
 export default defineConfig({
   plugins: [
     sveltekit(),
+    // V8 compiles /embed's first-load chunks off the main thread (src/lib/vite/compile-hints.ts).
+    embedCompileHints(),
     SvelteKitPWA({
       // A new build waits until the reader accepts it (the layout's "Update available" banner).
       registerType: 'prompt',

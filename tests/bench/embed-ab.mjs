@@ -2,10 +2,11 @@
 // /embed's first animated frame (as tests/bench/embed.mjs measures it) for several builds, run by
 // turns (A, B, A, B, ...) so that a shared machine's drifting load falls on all of them alike;
 // medians and every run. Copy `build/` aside before each change (`cp -r build /tmp/embed-a`).
-// One server on BENCH_PORT serves them all: /embed?v=I is build I's page, other files come from
-// the first build that has them (their names carry their content's hash), compressed off the
-// event loop as vite preview's compression middleware does. `serve=1` only serves (for
-// tests/bench/embed-profile.mjs with EMBED_QUERY=&v=I).
+// One server on BENCH_PORT serves them all: /vI/embed is build I's page and /vI/... its files (the
+// page's URLs are relative), so two builds may hold a file of the same name with other contents (a
+// build post-processed by hand); the worker's absolute URL and /embed?v=I (the old form) take a file
+// from the first build that has it. Compressed off the event loop as vite preview's compression
+// middleware does. `serve=1` only serves (for tests/bench/embed-profile.mjs with EMBED_PATH=/vI).
 import http from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -33,10 +34,14 @@ const PROBE = () => {
 };
 
 function fileFor(url) {
-  const path = decodeURIComponent(url.pathname);
-  if (path === '/embed') return join(dirs[Number(url.searchParams.get('v') ?? 0)], 'embed.html');
+  let path = decodeURIComponent(url.pathname);
+  // /vI/...: build I's files (the page's relative URLs stay in its build)
+  const m = /^\/v(\d+)(\/.*)$/.exec(path);
+  const own = m ? dirs[Number(m[1])] : undefined;
+  if (m) path = m[2];
+  if (path === '/embed') return join(own ?? dirs[Number(url.searchParams.get('v') ?? 0)], 'embed.html');
   const isFile = (f) => existsSync(f) && !statSync(f).isDirectory();
-  const dir = dirs.find((d) => isFile(join(d, path))) ?? dirs[0];
+  const dir = own && isFile(join(own, path)) ? own : dirs.find((d) => isFile(join(d, path))) ?? dirs[0];
   const f = join(dir, path);
   if (isFile(f)) return f;
   return existsSync(`${f}.html`) ? `${f}.html` : join(dir, 'index.html');
@@ -44,9 +49,12 @@ function fileFor(url) {
 
 function serve() {
   const server = http.createServer((req, res) => {
-    const f = fileFor(new URL(req.url, 'http://localhost'));
+    const url = new URL(req.url, 'http://localhost');
+    const f = fileFor(url);
     const body = readFileSync(f);
     const headers = { 'Content-Type': TYPES[extname(f)] ?? 'application/octet-stream', 'Access-Control-Allow-Origin': '*' };
+    // Kit's hashed files may be cached for good, as vite preview (and a static host) says.
+    if (url.pathname.includes('/_app/immutable/')) headers['Cache-Control'] = 'public,max-age=31536000,immutable';
     if (!/gzip/.test(req.headers['accept-encoding'] ?? '') || !/\.(js|css|html|svg|json)$/.test(f)) {
       res.writeHead(200, headers);
       return res.end(body);
@@ -68,7 +76,7 @@ async function firstAnimatedMs(v, rate, sandboxed) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
     const base = `http://127.0.0.1:${PORT}`;
-    const embed = `${base}/embed?autoplay=1&v=${v}`;
+    const embed = `${base}/v${v}/embed?autoplay=1`;
     if (sandboxed) {
       await page.route(`${base}/__ab-host.html`, (r) => r.fulfill({ contentType: 'text/html', body: `<iframe sandbox="allow-scripts" src="${embed}" style="width:100%;height:600px;border:0"></iframe>` }));
       await page.goto(`${base}/__ab-host.html`);

@@ -14,7 +14,11 @@ const PORT = Number(process.env.BENCH_PORT || 4176);
 const mode = process.argv[2] ?? 'direct';
 const rate = Number(process.argv[3] ?? 4);
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-features=IsolateSandboxedIframes'];
-const CATEGORIES = process.env.CPU_PROFILE ? ['disabled-by-default-v8.cpu_profiler', 'v8', 'devtools.timeline', 'blink.user_timing'] : ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink.user_timing', 'loading', 'toplevel'];
+// TRACE_CATEGORIES (comma-separated) adds categories, e.g. disabled-by-default-v8.compile for V8's lazy compiles.
+const CATEGORIES = [
+  ...(process.env.CPU_PROFILE ? ['disabled-by-default-v8.cpu_profiler', 'v8', 'devtools.timeline', 'blink.user_timing'] : ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink.user_timing', 'loading', 'toplevel']),
+  ...(process.env.TRACE_CATEGORIES?.split(',') ?? [])
+];
 
 const PROBE = () => {
   const loop = () => {
@@ -38,8 +42,8 @@ try {
   const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
   await cdp.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES }, transferMode: 'ReportEvents' });
   const base = `http://127.0.0.1:${PORT}`;
-  // EMBED_QUERY: more of the query (`&v=1`: tests/bench/embed-ab.mjs serve=1 serving several builds).
-  const embed = `${base}/embed?autoplay=1${process.env.EMBED_QUERY ?? ''}`;
+  // EMBED_PATH: a prefix (`/v1`: tests/bench/embed-ab.mjs serve=1 serving several builds); EMBED_QUERY: more of the query.
+  const embed = `${base}${process.env.EMBED_PATH ?? ''}/embed?autoplay=1${process.env.EMBED_QUERY ?? ''}`;
   if (mode === 'sandboxed') {
     await page.route(`${base}/__host.html`, (r) => r.fulfill({ contentType: 'text/html', body: `<iframe sandbox="allow-scripts" src="${embed}" style="width:100%;height:600px;border:0"></iframe>` }));
     await page.goto(`${base}/__host.html`);

@@ -222,3 +222,27 @@ export async function iconsFromTheInlineSprite({ page, baseURL }) {
   for (const icon of icons) assert.deepEqual(icon, { href: icon.href, symbol: 'symbol', drawn: true });
   assert.deepEqual(svgRequests, []);
 }
+
+export async function placeholderUntilThePageMounts({ page, baseURL, screenshot }) {
+  // /embed renders in the browser only: until its modules run, its HTML shows the embed's frame
+  // and the booting status (here Kit's start module is held back), in the place the page then
+  // takes, and the page replaces it when it mounts.
+  let release = () => {};
+  const held = new Promise((r) => (release = r));
+  await page.route(/\/_app\/immutable\/entry\/start\.[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${baseURL}/embed?autoplay=1`, { waitUntil: 'domcontentloaded' });
+  const shell = page.locator('#kubarium-embed-shell');
+  await shell.getByText('Booting the cluster…').waitFor();
+  const before = await shell.boundingBox();
+  assert.ok(before && before.height >= 280, `the placeholder takes the embed's room: ${JSON.stringify(before)}`);
+  await screenshot('placeholder');
+  release();
+  await page.locator('[data-node="worker-2"]').waitFor({ timeout: 30_000 });
+  assert.equal(await shell.count(), 0);
+  const after = await page.getByTestId('embed').boundingBox();
+  // The embed where the placeholder was: same place, same width, same height (its bar and map).
+  assert.deepEqual([after.x, after.y, after.width, after.height].map(Math.round), [before.x, before.y, before.width, before.height].map(Math.round));
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clusterWorkerName, defaultEmbedBoot, earlyWorkerScript, earlyWorkerTag, hoistEarlyWorker, parseClusterWorkerName } from './early-worker';
+import { clusterWorkerName, defaultEmbedBoot, earlyWorkerScript, earlyWorkerTag, parseClusterWorkerName, withEarlyWorker } from './early-worker';
 
 describe('defaultEmbedBoot', () => {
   const cases: { name: string; search: string; hash?: string; want: ReturnType<typeof defaultEmbedBoot> }[] = [
@@ -44,21 +44,21 @@ describe('cluster worker names', () => {
   });
 });
 
-describe('hoistEarlyWorker', () => {
-  const head = (extra: string) =>
-    `<!doctype html>\n<html><head>\n<meta charset="utf-8" />\n<meta name="viewport" content="width=device-width" />\n<link href="./a.js" rel="modulepreload">\n<link href="./b.css" rel="stylesheet">${extra}<title>x</title></head><body><p>x</p></body></html>`;
+describe('withEarlyWorker', () => {
+  const page = `<!doctype html>\n<html><head>\n<meta charset="utf-8" />\n<meta name="viewport" content="width=device-width" />\n<link href="./a.js" rel="modulepreload">\n<link href="./b.css" rel="stylesheet"><title>x</title></head><body><p>x</p></body></html>`;
 
-  it('moves the early worker script ahead of the modulepreload and stylesheet links, right after the charset', () => {
+  it('puts the early worker script ahead of the modulepreload and stylesheet links, right after the charset', () => {
     const tag = earlyWorkerTag('/w.js');
-    const out = hoistEarlyWorker(head(tag));
+    const out = withEarlyWorker(page, '/w.js');
     expect(out.indexOf(tag)).toBe(out.indexOf('<meta charset="utf-8" />') + '<meta charset="utf-8" />'.length);
     expect(out.indexOf(tag)).toBeLessThan(out.indexOf('modulepreload'));
-    // Moved, not copied; the rest of the page as it was.
     expect(out.split('<script').length).toBe(2);
-    expect(out.replace(tag, '')).toBe(head(''));
+    // The rest of the page as it was.
+    expect(out.replace(tag, '')).toBe(page);
   });
 
-  it('leaves a page without it unchanged', () => {
-    expect(hoistEarlyWorker(head('<script>var x = 1</script>'))).toBe(head('<script>var x = 1</script>'));
+  it('leaves a page without a charset unchanged', () => {
+    const bare = page.replace('<meta charset="utf-8" />', '');
+    expect(withEarlyWorker(bare, '/w.js')).toBe(bare);
   });
 });

@@ -90,25 +90,22 @@ export function earlyWorkerScript(url: string): string {
 
 const EARLY_WORKER_ATTRIBUTE = 'data-kubarium-early-worker';
 
-/** The script element for the page's head (built here: a `<script>` in a .svelte template trips Vite's dependency scan). */
+/** The script element for the page's head. */
 export function earlyWorkerTag(url: string): string {
   return `<script ${EARLY_WORKER_ATTRIBUTE}>${earlyWorkerScript(url)}</script>`;
 }
 
 /**
- * The prerendered HTML with the early worker's script moved to the top of <head>, right after the
- * charset: Kit writes a page's <svelte:head> after the stylesheets and its modulepreload links, so
- * the worker's request would wait behind them (HTTP/1.1 opens six connections at most) and its
- * start behind the first style and layout. Other pages pass through unchanged.
+ * /embed's prerendered HTML with the early worker's script (starting `url`) at the top of <head>,
+ * right after the charset: ahead of the stylesheets and Kit's modulepreload links, so the worker's
+ * request does not wait behind them (HTTP/1.1 opens six connections at most) nor its start behind
+ * the first style and layout. A page without a charset passes through unchanged.
  */
-export function hoistEarlyWorker(html: string): string {
-  const start = html.indexOf(`<script ${EARLY_WORKER_ATTRIBUTE}>`);
-  if (start < 0) return html;
-  const end = html.indexOf('</script>', start) + '</script>'.length;
+export function withEarlyWorker(html: string, url: string): string {
   const charset = /<meta charset="[^"]*"\s*\/?>/.exec(html);
-  if (!charset || charset.index > start) return html;
+  if (!charset) return html;
   const at = charset.index + charset[0].length;
-  return html.slice(0, at) + html.slice(start, end) + html.slice(at, start) + html.slice(end);
+  return html.slice(0, at) + earlyWorkerTag(url) + html.slice(at);
 }
 
 /** The worker the inline script started, once (the page owns it from then on). */
