@@ -99,10 +99,28 @@ export class SimClock {
 
   /** Runs every timer due at or before `time`, then leaves the clock at `time`. */
   runUntil(time: number): void {
-    for (;;) {
-      const next = this.nextDeadline();
-      if (next > time) break;
-      this.#runOne();
+    const heap = this.#heap;
+    const fns = this.#fn;
+    while (heap.length > 0 && heap[0] <= time) {
+      // The earliest instant's timers in order, those its callbacks add for it included (they join
+      // its bucket): one bucket lookup per instant, not one per timer.
+      const t = heap[0];
+      const bucket = this.#buckets.get(t)!;
+      const slots = bucket.slots;
+      while (bucket.head < slots.length) {
+        const slot = slots[bucket.head++];
+        const fn = fns[slot];
+        this.#free.push(slot);
+        // Cancelled: its slot was kept until now (lazy deletion).
+        if (fn === undefined) continue;
+        fns[slot] = undefined;
+        this.#pending--;
+        this.#now = t;
+        this.executed++;
+        fn(t);
+      }
+      // A callback may have run the clock itself (a nested runUntil retires the bucket): retire it once.
+      if (heap[0] === t && this.#buckets.get(t) === bucket) this.#retire(t, bucket);
     }
     if (time > this.#now && Number.isFinite(time)) this.#now = time;
   }
@@ -123,22 +141,6 @@ export class SimClock {
   /** Moves the clock forward without running anything (the conductor uses it to sync hosts). */
   advanceTo(time: number): void {
     if (time > this.#now) this.#now = time;
-  }
-
-  /** Runs the next timer of the earliest bucket (nextDeadline has dropped the cancelled ones before it). */
-  #runOne(): void {
-    const t = this.#heap[0];
-    const bucket = this.#buckets.get(t)!;
-    const slot = bucket.slots[bucket.head++];
-    // The bucket is done: a timer set for this same instant from now on gets a new one.
-    if (bucket.head === bucket.slots.length) this.#retire(t, bucket);
-    const fn = this.#fn[slot]!;
-    this.#fn[slot] = undefined;
-    this.#pending--;
-    this.#free.push(slot);
-    this.#now = t;
-    this.executed++;
-    fn(t);
   }
 
   #dropCancelled(): void {

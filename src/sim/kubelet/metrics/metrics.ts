@@ -8,7 +8,7 @@
  * (recordOperation, recordError), pkg/kubelet/pleg/generic.go (relist: PLEGRelistDuration,
  * PLEGRelistInterval, updateRunningPodAndContainerMetrics).
  */
-import { DEF_BUCKETS, exponentialBuckets, Registry, type Metric } from './registry';
+import { DEF_BUCKETS, exponentialBuckets, Registry, type Metric, type MetricChild } from './registry';
 
 /** upstream: metrics.go podStartupDurationBuckets */
 export const POD_STARTUP_DURATION_BUCKETS = [0.5, 1, 2, 3, 4, 5, 6, 8, 10, 20, 30, 45, 60, 120, 180, 240, 300, 360, 480, 600, 900, 1200, 1800, 2700, 3600];
@@ -93,15 +93,19 @@ export class KubeletMetrics {
 
   /** upstream: instrumented_services.go recordOperation / recordError, for one CRI call. */
   runtimeOperation(operation: string, durationMs: number, ok: boolean): void {
-    // One labels object per operation type (every exec probe's ExecSync lands here).
-    let labels = this.#operationLabels.get(operation);
-    if (labels === undefined) this.#operationLabels.set(operation, (labels = Object.freeze({ operation_type: operation })));
-    this.runtimeOperations.inc(labels);
-    this.runtimeOperationsDuration.observe(durationMs / 1000, labels);
-    if (!ok) this.runtimeOperationsErrors.inc(labels);
+    // The series of each operation type, held (every exec probe's ExecSync lands here).
+    let op = this.#operations.get(operation);
+    if (op === undefined) {
+      const labels = { operation_type: operation };
+      op = { total: this.runtimeOperations.child(labels), duration: this.runtimeOperationsDuration.child(labels), labels };
+      this.#operations.set(operation, op);
+    }
+    op.total.inc();
+    op.duration.observe(durationMs / 1000);
+    if (!ok) this.runtimeOperationsErrors.inc(op.labels);
   }
 
-  readonly #operationLabels = new Map<string, Readonly<{ operation_type: string }>>();
+  readonly #operations = new Map<string, { total: MetricChild; duration: MetricChild; labels: { operation_type: string } }>();
 
   /** Pods whose start was already observed (kubelet_pod_start_duration_seconds counts each pod once). */
   readonly #podsStarted = new Set<string>();

@@ -48,6 +48,22 @@ interface Series {
   bucketTexts?: string[];
 }
 
+/** A series of a metric vector, held (Metric.child). */
+export interface MetricChild {
+  inc(by?: number): void;
+  observe(v: number): void;
+}
+
+/** `n` observations of `v` in a histogram series. */
+function observeInto(s: Series, buckets: readonly number[], v: number, n: number): void {
+  // The first bucket the value fits (a loop: every runtime operation observes, no closure per call).
+  let i = 0;
+  while (i < buckets.length && !(v <= buckets[i])) i++;
+  if (i < buckets.length) s.bucketCounts![i] += n;
+  s.sum! += v * n;
+  s.count! += n;
+}
+
 /** One metric family (a vector when it has labels). */
 export class Metric {
   readonly #series = new Map<string, Series>();
@@ -80,6 +96,19 @@ export class Metric {
     this.#get(labels).value += by;
   }
 
+  /**
+   * One series of the vector, held by a caller that updates it often (client_golang's
+   * WithLabelValues): its updates skip the lookup. The series stays until reset().
+   */
+  child(labels: Record<string, string>): MetricChild {
+    const s = this.#get(labels);
+    const buckets = this.opts.buckets ?? DEF_BUCKETS;
+    return {
+      inc: (by = 1) => void (s.value += by),
+      observe: (v) => observeInto(s, buckets, v, 1)
+    };
+  }
+
   set(value: number, labels: Record<string, string> = {}): void {
     this.#get(labels).value = value;
   }
@@ -97,14 +126,7 @@ export class Metric {
   /** `n` observations of the same value at once (relists counted at scrape time). */
   observeN(v: number, n: number, labels: Record<string, string> = {}): void {
     if (n <= 0) return;
-    const s = this.#get(labels);
-    // The first bucket the value fits (a loop: every runtime operation observes, no closure per call).
-    const buckets = this.opts.buckets ?? DEF_BUCKETS;
-    let i = 0;
-    while (i < buckets.length && !(v <= buckets[i])) i++;
-    if (i < buckets.length) s.bucketCounts![i] += n;
-    s.sum! += v * n;
-    s.count! += n;
+    observeInto(this.#get(labels), this.opts.buckets ?? DEF_BUCKETS, v, n);
   }
 
   /** The current value of a counter or gauge series (tests, /stats). */

@@ -30,6 +30,25 @@ describe('the Prometheus registry (text format 0.0.4)', () => {
     );
   });
 
+  it("a held series (child) updates the same lines as updates by labels", () => {
+    const r = new Registry();
+    const c = r.counter({ name: 'ops_total', help: 'c', stabilityLevel: 'ALPHA', labels: ['op'] });
+    const h = r.histogram({ name: 'op_seconds', help: 'h', stabilityLevel: 'ALPHA', labels: ['op'], buckets: [0.1, 1] });
+    const held = { total: c.child({ op: 'exec' }), seconds: h.child({ op: 'exec' }) };
+    held.total.inc();
+    c.inc({ op: 'exec' });
+    held.total.inc(2);
+    held.seconds.observe(0.05);
+    h.observe(0.5, { op: 'exec' });
+    held.seconds.observe(5);
+    expect(r.render()).toBe(
+      '# HELP op_seconds [ALPHA] h\n# TYPE op_seconds histogram\n' +
+        'op_seconds_bucket{op="exec",le="0.1"} 1\nop_seconds_bucket{op="exec",le="1"} 2\nop_seconds_bucket{op="exec",le="+Inf"} 3\n' +
+        'op_seconds_sum{op="exec"} 5.55\nop_seconds_count{op="exec"} 3\n' +
+        '# HELP ops_total [ALPHA] c\n# TYPE ops_total counter\nops_total{op="exec"} 4\n'
+    );
+  });
+
   it('leaves out families that have no series yet and sorts families by name', () => {
     const r = new Registry();
     r.gauge({ name: 'b_gauge', help: 'b', stabilityLevel: 'ALPHA' }).set(3);
