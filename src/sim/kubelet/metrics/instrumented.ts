@@ -56,7 +56,7 @@ export function instrumentedRuntime(runtime: ContainerRuntime, metrics: KubeletM
 
 /** execTrivial timed as ExecSync: exec_sync's duration and outcome recorded before the answer (no closure per call). */
 function execTrivialTimed(target: ContainerRuntime, metrics: KubeletMetrics): (...args: unknown[]) => unknown {
-  const observe = (durationMs: number, ok: boolean) => metrics.runtimeOperation(OPERATION_TYPES.ExecSync, durationMs, ok);
+  const observe = (durationMs: number, ok: boolean) => metrics.execSyncAnswered(durationMs, ok);
   return (x: unknown) => target.execTrivial(x as TrivialExec, observe);
 }
 

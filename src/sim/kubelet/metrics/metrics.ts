@@ -21,6 +21,9 @@ export interface RuntimeCounts {
   containers: Record<string, number>;
 }
 
+/** upstream: instrumented_services.go's operation name for ExecSync. */
+const OPERATION_EXEC_SYNC = 'exec_sync';
+
 export class KubeletMetrics {
   readonly registry = new Registry();
   readonly nodeName: Metric;
@@ -107,6 +110,38 @@ export class KubeletMetrics {
 
   readonly #operations = new Map<string, { total: MetricChild; duration: MetricChild; labels: { operation_type: string } }>();
 
+  /**
+   * A successful ExecSync (an exec probe's, every period): counted here and folded into the
+   * exec_sync series when they are read (render), as PLEG relists are; exec probes' calls all last
+   * the same, so a run of equal durations is one count. A failure, or another duration, folds first.
+   */
+  execSyncAnswered(durationMs: number, ok: boolean): void {
+    if (ok && durationMs === this.#execMs) {
+      this.#execCount++;
+      return;
+    }
+    this.#foldExecs();
+    if (!ok) return this.runtimeOperation(OPERATION_EXEC_SYNC, durationMs, ok);
+    this.#execMs = durationMs;
+    this.#execCount = 1;
+  }
+
+  /** Successful ExecSyncs not yet in the series, all of #execMs. */
+  #execCount = 0;
+  #execMs = NaN;
+
+  #foldExecs(): void {
+    if (this.#execCount === 0) return;
+    const n = this.#execCount;
+    this.#execCount = 0;
+    this.runtimeOperation(OPERATION_EXEC_SYNC, this.#execMs, true);
+    if (n > 1) {
+      const op = this.#operations.get(OPERATION_EXEC_SYNC)!;
+      op.total.inc(n - 1);
+      this.runtimeOperationsDuration.observeN(this.#execMs / 1000, n - 1, op.labels);
+    }
+  }
+
   /** Pods whose start was already observed (kubelet_pod_start_duration_seconds counts each pod once). */
   readonly #podsStarted = new Set<string>();
 
@@ -136,6 +171,7 @@ export class KubeletMetrics {
 
   /** Brings the scrape-time metrics up to date, then renders the registry (text format 0.0.4). */
   render(now: number, runtime: RuntimeCounts): string {
+    this.#foldExecs();
     this.runningPods.set(runtime.runningPods);
     this.runningContainers.reset();
     for (const [state, n] of Object.entries(runtime.containers)) this.runningContainers.set(n, { container_state: state });

@@ -80,6 +80,26 @@ describe('the kubelet metrics', () => {
     expect(text).toContain('kubelet_node_name{node="worker-1"} 1\n');
   });
 
+  it("counts exec probes' ExecSyncs at scrape time exactly as it counts each call", () => {
+    const calls: [number, boolean][] = [...Array<[number, boolean]>(5).fill([6, true]), [1000, false], [6, true], [6, true], [7, true], [6, true]];
+    const each = new KubeletMetrics('worker-1');
+    const folded = new KubeletMetrics('worker-1');
+    for (const [ms, ok] of calls) {
+      each.runtimeOperation('exec_sync', ms, ok);
+      folded.execSyncAnswered(ms, ok);
+    }
+    const counts = { runningPods: 0, containers: {} };
+    const text = folded.render(0, counts);
+    expect(text).toBe(each.render(0, counts));
+    expect(text).toContain('kubelet_runtime_operations_total{operation_type="exec_sync"} 10\n');
+    expect(text).toContain('kubelet_runtime_operations_errors_total{operation_type="exec_sync"} 1\n');
+    expect(text).toContain('kubelet_runtime_operations_duration_seconds_sum{operation_type="exec_sync"} 1.055\n');
+    // More calls after a scrape land in the next one.
+    folded.execSyncAnswered(6, true);
+    each.runtimeOperation('exec_sync', 6, true);
+    expect(folded.render(0, counts)).toBe(each.render(0, counts));
+  });
+
   it('counts PLEG relists from the loop start at scrape time: 1 s intervals, instantaneous relists', () => {
     const m = new KubeletMetrics('n');
     m.plegStarted(2_000, 1000);
