@@ -96,16 +96,21 @@ export class KubeletMetrics {
 
   /** upstream: instrumented_services.go recordOperation / recordError, for one CRI call. */
   runtimeOperation(operation: string, durationMs: number, ok: boolean): void {
-    // The series of each operation type, held (every exec probe's ExecSync lands here).
+    const op = this.#operation(operation);
+    op.total.inc();
+    op.duration.observe(durationMs / 1000);
+    if (!ok) this.runtimeOperationsErrors.inc(op.labels);
+  }
+
+  /** The series of an operation type, held (every exec probe's ExecSync lands in them). */
+  #operation(operation: string): { total: MetricChild; duration: MetricChild; labels: { operation_type: string } } {
     let op = this.#operations.get(operation);
     if (op === undefined) {
       const labels = { operation_type: operation };
       op = { total: this.runtimeOperations.child(labels), duration: this.runtimeOperationsDuration.child(labels), labels };
       this.#operations.set(operation, op);
     }
-    op.total.inc();
-    op.duration.observe(durationMs / 1000);
-    if (!ok) this.runtimeOperationsErrors.inc(op.labels);
+    return op;
   }
 
   readonly #operations = new Map<string, { total: MetricChild; duration: MetricChild; labels: { operation_type: string } }>();
@@ -132,14 +137,10 @@ export class KubeletMetrics {
 
   #foldExecs(): void {
     if (this.#execCount === 0) return;
-    const n = this.#execCount;
+    const op = this.#operation(OPERATION_EXEC_SYNC);
+    op.total.inc(this.#execCount);
+    op.duration.observe(this.#execMs / 1000, this.#execCount);
     this.#execCount = 0;
-    this.runtimeOperation(OPERATION_EXEC_SYNC, this.#execMs, true);
-    if (n > 1) {
-      const op = this.#operations.get(OPERATION_EXEC_SYNC)!;
-      op.total.inc(n - 1);
-      this.runtimeOperationsDuration.observeN(this.#execMs / 1000, n - 1, op.labels);
-    }
   }
 
   /** Pods whose start was already observed (kubelet_pod_start_duration_seconds counts each pod once). */

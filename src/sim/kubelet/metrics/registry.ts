@@ -51,7 +51,8 @@ interface Series {
 /** A series of a metric vector, held (Metric.child). */
 export interface MetricChild {
   inc(by?: number): void;
-  observe(v: number): void;
+  /** `n` observations of `v` (a histogram). */
+  observe(v: number, n?: number): void;
 }
 
 /** `n` observations of `v` in a histogram series. */
@@ -105,7 +106,7 @@ export class Metric {
     const buckets = this.opts.buckets ?? DEF_BUCKETS;
     return {
       inc: (by = 1) => void (s.value += by),
-      observe: (v) => observeInto(s, buckets, v, 1)
+      observe: (v, n = 1) => observeInto(s, buckets, v, n)
     };
   }
 

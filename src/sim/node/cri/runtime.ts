@@ -517,29 +517,26 @@ export class ContainerRuntime {
    * (execInternal: "container is not running", "timeout %v exceeded"), runc's exec error text.
    */
   ExecSync(containerId: string, cmd: string[], timeout: number, cb: CriCallback<{ stdout: string; stderr: string; exitCode: number }>, stdin?: string): void {
-    // Hot path (an exec probe per container every 10 s): one closure state object, trace events
-    // built directly (the same fields, in the same order, as #emit/#return would build them).
-    const c0 = this.#containers.get(containerId);
-    const pod = c0?.pod;
+    // `true` / `false` in a running container: its whole life is known now (execTrivial).
+    if (this.execTrivial(new TrivialExec(cb).set(containerId, cmd, timeout))) return;
+    // Trace events built directly (the same fields, in the same order, as #emit/#return would build them).
+    const pod = this.#containers.get(containerId)?.pod;
     const t0 = this.#clock.now();
     this.#trace(pod ? { component: 'containerd', node: this.node, pod, kind: 'cri.ExecSync', phase: 'call', containerId, cmd, timeout } : { component: 'containerd', node: this.node, kind: 'cri.ExecSync', phase: 'call', containerId, cmd, timeout });
     const latency = this.#draw('ExecSync');
-    // `true` / `false` in a running container (the exec probe's favourite): its whole life is known
-    // now, so one timer at its exit instead of one at the exec's start and one at the exit.
-    if (c0 && c0.status.state === 'CONTAINER_RUNNING' && trivialExitCode(cmd) !== undefined && execProgram(c0.imageProgram, this.images.get(c0.status.image)?.image, cmd) === 'sh') {
-      return new ExecRun(this, c0, containerId, 'sh', cmd, timeout, pod, t0, cb).startTrivial(t0 + latency);
-    }
     this.#clock.after(latency, () => this.#execStart(containerId, cmd, timeout, pod, t0, cb, stdin));
   }
 
   /**
    * ExecSync of `true` / `false` in a running container whose image has a shell: an exec probe's
-   * favourite, run every periodSeconds per probed container. The same trace events, latency draw,
-   * timing and answers as ExecSync, made through `x`, its caller's record, reused for each of its
-   * execs (one in flight at a time): nothing but the two trace events is made per call, and the
-   * container's program is worked out once per container. False, with nothing done, when the exec
-   * does not take this path: the caller then calls ExecSync. `observe` (the kubelet's
-   * instrumentation) hears the call's duration and outcome before the answer, as a timed ExecSync.
+   * favourite, run every periodSeconds per probed container. A process that exits at its first
+   * step, well inside any timeout of whole seconds: one timer at its exit, not one at its start and
+   * one at its exit. The same trace events, latency draw, timing and answers as ExecSync's other
+   * execs, made through `x`, its caller's record, reused for each of its execs (one in flight at a
+   * time): nothing but the two trace events is made per call, and the container's program is
+   * worked out once per container. False, with nothing done, when the exec does not take this
+   * path. `observe` (the kubelet's instrumentation) hears the call's duration and outcome before
+   * the answer, as a timed ExecSync.
    */
   execTrivial(x: TrivialExec, observe?: (durationMs: number, ok: boolean) => void): boolean {
     const c = this.#containers.get(x.containerId);
@@ -652,11 +649,6 @@ export class ContainerRuntime {
     return this.#processesOf(sb, []);
   }
 
-  /**
-   * The process a connection to ip:port on this node reaches: the first that processesAt(ip) lists
-   * listening on the port, found without making the list (every probe dials). null: the address
-   * is here and nothing listens on the port; undefined: no such address here.
-   */
   /** The network's epoch (see #netEpoch): while it stands, listenerAt answers a memo's address as it did. */
   netEpoch(): number {
     return this.#netEpoch;
@@ -676,6 +668,11 @@ export class ContainerRuntime {
   /** The node's files, when they count their changes. */
   #countedFiles?: VersionedMap<string, string>;
 
+  /**
+   * The process a connection to ip:port on this node reaches: the first that processesAt(ip) lists
+   * listening on the port, found without making the list (every probe dials). null: the address
+   * is here and nothing listens on the port; undefined: no such address here.
+   */
   listenerAt(ip: string, port: number, memo?: ListenerMemo): Process | null | undefined {
     // The same address and port as last time, nothing reachable changed since, and the container
     // found then is the sandbox's first: its process, if it still listens, is still the answer.
@@ -862,7 +859,7 @@ class ExecRun implements ShimHooks {
   stderr = '';
   timer: TimerId | undefined;
   done = false;
-  /** The exec'd process's shim (none for `true` / `false`: see startTrivial). */
+  /** The exec'd process's shim (from start). */
   shim?: Shim;
   readonly clock: SimClock;
 
@@ -896,28 +893,6 @@ class ExecRun implements ShimHooks {
     if (this.timeout > 0) this.timer = this.clock.after(this.timeout * 1000, () => this.#timedOut());
     this.shim = new Shim(this.program, this.cmd, 'SIGKILL', this.clock, this, () => this.#spawn());
     this.shim.start();
-  }
-
-  /**
-   * `true` / `false` (ExecSync's hot path: a process that exits at its first step, well inside any
-   * timeout of whole seconds, as the shim would run it) exec'd at `startAt` (ExecSync's latency from now): it exits PROCESS_START_MS
-   * later with its status. Should the container die before `startAt`, the exec never started:
-   * ExecSync's own start answers then, finding the container gone or not running.
-   */
-  startTrivial(startAt: number): void {
-    const code = trivialExitCode(this.cmd)!;
-    this.stopWithContainer = () => {
-      if (this.clock.now() < startAt) {
-        this.done = true;
-        this.clock.cancel(this.timer);
-        this.#unhook();
-        this.clock.at(startAt, () => ContainerRuntime._exec.start(this.rt, this));
-        return;
-      }
-      this.exited(137);
-    };
-    this.c.stopWaiters.push(this.stopWithContainer);
-    this.timer = this.clock.at(startAt + PROCESS_START_MS, () => this.exited(code));
   }
 
   signalled(): void {}
@@ -965,8 +940,8 @@ const TRIVIAL_EXIT: readonly CriResult<ExecOutput>[] = [0, 1].map((exitCode) => 
 
 /**
  * A caller's record for ContainerRuntime.execTrivial: `true` / `false` exec'd again and again in
- * one container (an exec probe). It is the exec in flight (ExecRun's trivial path, with methods
- * made once instead of closures per exec) and answers through `answer`.
+ * one container (an exec probe), or once (ExecSync). It is the exec in flight, with methods made
+ * once instead of closures per exec, and answers through `answer`.
  */
 export class TrivialExec implements ExecCall {
   containerId = '';
@@ -1012,7 +987,7 @@ export class TrivialExec implements ExecCall {
     this.answer(r);
   };
 
-  /** The process exits with `true`'s or `false`'s status (ExecRun.exited). */
+  /** The process exits with `true`'s or `false`'s status. */
   readonly #exit = (): void => this.#exited(trivialExitCode(this.cmd)!);
 
   #exited(exitCode: number): void {
@@ -1023,7 +998,7 @@ export class TrivialExec implements ExecCall {
     ContainerRuntime._exec.finish(this.#rt!, this, TRIVIAL_EXIT[exitCode] ?? { ok: true, value: { stdout: '', stderr: '', exitCode } });
   }
 
-  /** The container stops: before the exec started, ExecSync's start finds it gone; after, the exec dies with it (ExecRun.startTrivial). */
+  /** The container stops: before the exec started, ExecSync's start finds it gone; after, the exec dies with it (137). */
   readonly stopWithContainer = (): void => {
     const clock = this.#clock!;
     if (clock.now() < this.#startAt) {

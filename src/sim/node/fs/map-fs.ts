@@ -35,22 +35,25 @@ export class VersionedMap<K, V> extends Map<K, V> {
   changes?: ChangeCount;
 
   override set(key: K, value: V): this {
-    this.version++;
-    if (this.changes !== undefined) this.changes.n++;
+    changed(this);
     return super.set(key, value);
   }
 
   override delete(key: K): boolean {
-    this.version++;
-    if (this.changes !== undefined) this.changes.n++;
+    changed(this);
     return super.delete(key);
   }
 
   override clear(): void {
-    this.version++;
-    if (this.changes !== undefined) this.changes.n++;
+    changed(this);
     super.clear();
   }
+}
+
+/** One change to a VersionedMap (a function, not a #method: Map's constructor calls set() before the class's private brand exists). */
+function changed(m: VersionedMap<unknown, unknown>): void {
+  m.version++;
+  if (m.changes !== undefined) m.changes.n++;
 }
 
 export class MapFS implements ContainerFS {

@@ -60,7 +60,6 @@ export function doHTTPProbe(net: ProbeNetwork, req: HTTPProbeRequest, timeoutSec
   // The same success as last time while nothing it depends on changed (see AnswerMemo).
   const again = memoAnswer(net, req.host, answer);
   if (again !== undefined) return done(again);
-  if (answer !== undefined) answer.outcome = undefined;
   const headers = probeHeaders(req.headers);
   // The URL is only written in failures and followed redirects: made when first needed (no
   // string or closure per probe that succeeds).

@@ -37,7 +37,6 @@ export interface ProbeNetwork {
   after(ms: number, fn: () => void): void;
 }
 
-/** A TCP connection to host:port from the node. */
 /**
  * A network probe's last success, reused while nothing it depends on can have changed: it came
  * from the pod's first container's process (the one a dial reaches first), steady (Process.steady),
@@ -53,10 +52,15 @@ export interface AnswerMemo {
 
 export const newAnswerMemo = (): AnswerMemo => ({ epoch: NaN, host: '', outcome: undefined });
 
-/** The memo's outcome, when it still holds for a probe of `host` (the port and request are the probe's own, fixed). */
+/**
+ * The memo's outcome, when it still holds for a probe of `host` (the port and request are the
+ * probe's own, fixed); else the memo is cleared (the probe runs, and rememberAnswer may fill it again).
+ */
 export function memoAnswer(net: ProbeNetwork, host: string, a: AnswerMemo | undefined): ProbeOutcome | undefined {
-  if (a === undefined || a.outcome === undefined || net.hung || a.host !== host || net.answerEpoch === undefined || a.epoch !== net.answerEpoch()) return undefined;
-  return a.outcome;
+  if (a === undefined || a.outcome === undefined) return undefined;
+  if (!net.hung && a.host === host && net.answerEpoch !== undefined && a.epoch === net.answerEpoch()) return a.outcome;
+  a.outcome = undefined;
+  return undefined;
 }
 
 /** Remembers a success from `process` when the dial reached it through a current listener memo (the pod's first container) and it is steady. */
@@ -68,6 +72,7 @@ export function rememberAnswer(net: ProbeNetwork, host: string, memo: ListenerMe
   a.outcome = outcome;
 }
 
+/** A TCP connection to host:port from the node. */
 export type Dial = { kind: 'open'; process: Process } | { kind: 'refused' } | { kind: 'timeout' };
 
 const TIMEOUT: Dial = Object.freeze({ kind: 'timeout' });

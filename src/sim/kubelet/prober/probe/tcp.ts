@@ -12,7 +12,6 @@ export function doTCPProbe(net: ProbeNetwork, host: string, port: number, timeou
   // Connected last time and nothing it depends on changed (see AnswerMemo).
   const again = memoAnswer(net, host, answer);
   if (again !== undefined) return done(again);
-  if (answer !== undefined) answer.outcome = undefined;
   const d = dial(net, host, port, memo);
   if (d.kind === 'open') {
     rememberAnswer(net, host, memo, d.process, CONNECTED, answer);
