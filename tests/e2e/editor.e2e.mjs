@@ -138,12 +138,22 @@ export async function applyWithServerErrors({ page, baseURL, screenshot }) {
   assert.match(diffText, /^\+ {3}replicas: 3$/m);
   await screenshot('diff');
 
-  // 5. kubectl edit: a pod from the map, a new label, Save.
-  const pod = page.locator('[data-testid="cluster-map"] [data-pod^="default/web-"]').first();
-  const podName = (await pod.getAttribute('data-pod')).split('/')[1];
-  await pod.click();
-  await page.getByTestId('inspector-edit').click();
-  await until(async () => (await page.getByTestId('editor-title').innerText()) === `kubectl edit pod/${podName}`, { message: 'the edit title' });
+  // 5. kubectl edit: a pod from the map, a new label, Save. Edit is pressed while a second diff
+  // is still running: the editor opens the pod when the diff is done, not never.
+  await page.locator('[data-testid="cluster-map"] [data-pod^="default/web-"]').first().click();
+  const podName = await until(async () => {
+    const name = (await page.locator('.inspector .title .name').textContent().catch(() => '')) ?? '';
+    return name.startsWith('web-') ? name : undefined;
+  }, { message: 'a web pod in the inspector' });
+  // Both in one task, as a quick user's two clicks: the diff is still waiting on the cluster.
+  await page.evaluate(() => {
+    document.querySelector('[data-testid="diff"]').click();
+    document.querySelector('[data-testid="inspector-edit"]').click();
+  });
+  let title = '';
+  await until(async () => (title = await page.getByTestId('editor-title').innerText()) === `kubectl edit pod/${podName}`, { message: 'the edit title' }).catch((e) => {
+    throw new Error(`${e.message}; the title reads ${JSON.stringify(title)}`);
+  });
   const opened = await until(async () => {
     const v = await page.evaluate(() => document.querySelector('[data-testid="monaco-host"]').kubariumEditor.getValue());
     return v.includes(`name: ${podName}`) ? v : undefined;
