@@ -13,6 +13,7 @@ const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const PORT = Number(process.env.BENCH_PORT || 4176);
 const mode = process.argv[2] ?? 'direct';
 const rate = Number(process.argv[3] ?? 4);
+const BROWSER_SETTLE_MS = 1500;
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-features=IsolateSandboxedIframes'];
 // TRACE_CATEGORIES (comma-separated) adds categories, e.g. disabled-by-default-v8.compile for V8's lazy compiles.
 const CATEGORIES = [
@@ -35,6 +36,9 @@ const context = await chromium.launchPersistentContext(profile, { executablePath
 const events = [];
 try {
   const page = context.pages()[0] ?? (await context.newPage());
+  // Chromium's own start-up (its omnibox WebUI pages load in the first second) is not the page's:
+  // let it finish before the clock starts, as a reader's browser is already running.
+  await page.waitForTimeout(BROWSER_SETTLE_MS);
   await context.addInitScript(PROBE);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
