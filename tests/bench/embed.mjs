@@ -2,7 +2,9 @@
 // the time from navigation to the first animation frame in which the cluster is animating (every
 // node drawn and the clock running, with ?autoplay=1), at 1x and 4x CPU throttling
 // (CDP Emulation.setCPUThrottlingRate) in headless Chromium; directly, and inside
-// <iframe sandbox="allow-scripts"> (where the cluster runs in the page). Needs a build.
+// <iframe sandbox="allow-scripts"> (whose opaque origin starts the cluster worker from a data: URL
+// that imports the script: early-worker.ts). Needs a build. Each run launches a fresh browser with
+// an empty cache and lets Chromium's own start-up settle (BROWSER_SETTLE_MS) before navigating.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
