@@ -539,20 +539,24 @@ export class ContainerRuntime {
    * the answer, as a timed ExecSync.
    */
   execTrivial(x: TrivialExec, observe?: (durationMs: number, ok: boolean) => void): boolean {
-    const c = this.#containers.get(x.containerId);
-    if (c === undefined || c.status.state !== 'CONTAINER_RUNNING') return false;
-    if (x.c !== c) {
+    // The container the record ran in last, without a lookup by ID: while it runs it is this
+    // runtime's (#removeContainer kills a running container before it lets it go).
+    let c = x.c as ContainerRecord | undefined;
+    if (c === undefined) {
+      c = this.#containers.get(x.containerId);
+      if (c === undefined || c.status.state !== 'CONTAINER_RUNNING') return false;
       // A new container (or the first exec): does `true` / `false` run its shell's applet?
       if (trivialExitCode(x.cmd) === undefined || execProgram(c.imageProgram, this.images.get(c.status.image)?.image, x.cmd) !== 'sh') return false;
       x.c = c;
-    }
+      // Told when the container stops, for as long as it runs (an exec not in flight then ignores it).
+      c.stopWaiters.push(x.stopWithContainer);
+    } else if (c.status.state !== 'CONTAINER_RUNNING') return false;
     const t0 = this.#clock.now();
     const { containerId, cmd, timeout } = x;
     const pod = c.pod;
     if (this.#traceEvent !== undefined && pod) this.#traceEvent({ t: t0, seq: 0, component: 'containerd', node: this.node, pod, kind: 'cri.ExecSync', phase: 'call', containerId, cmd, timeout });
     else this.#trace(pod ? { component: 'containerd', node: this.node, pod, kind: 'cri.ExecSync', phase: 'call', containerId, cmd, timeout } : { component: 'containerd', node: this.node, kind: 'cri.ExecSync', phase: 'call', containerId, cmd, timeout });
     x.arm(this, this.#clock, pod, t0, t0 + this.#draw('ExecSync'), observe);
-    c.stopWaiters.push(x.stopWithContainer);
     return true;
   }
 
@@ -957,13 +961,23 @@ export class TrivialExec implements ExecCall {
   #timer: TimerId | undefined;
   #done = true;
   #observe?: (durationMs: number, ok: boolean) => void;
+  /** `cmd`'s exit code (`true` 0, `false` 1), worked out when cmd changes. */
+  #exitCode: number | undefined;
 
-  constructor(readonly answer: CriCallback<ExecOutput>) {}
+  /**
+   * `kept`: the record is used for exec after exec (a probe's): it stays among its container's stop
+   * waiters while the container runs, rather than joining and leaving them on every exec.
+   */
+  constructor(
+    readonly answer: CriCallback<ExecOutput>,
+    readonly kept = false
+  ) {}
 
   /** The next exec: its container, command and timeout (execTrivial then runs it or declines). */
   set(containerId: string, cmd: string[], timeoutSeconds: number): this {
     if (containerId !== this.containerId) this.c = undefined;
     this.containerId = containerId;
+    if (cmd !== this.cmd) this.#exitCode = trivialExitCode(cmd);
     this.cmd = cmd;
     this.timeout = timeoutSeconds;
     return this;
@@ -988,13 +1002,13 @@ export class TrivialExec implements ExecCall {
   };
 
   /** The process exits with `true`'s or `false`'s status. */
-  readonly #exit = (): void => this.#exited(trivialExitCode(this.cmd)!);
+  readonly #exit = (): void => this.#exited(this.#exitCode!);
 
   #exited(exitCode: number): void {
     if (this.#done) return;
     this.#done = true;
     this.#clock!.cancel(this.#timer);
-    this.#unhook();
+    if (!this.kept) this.#unhook();
     ContainerRuntime._exec.finish(this.#rt!, this, TRIVIAL_EXIT[exitCode] ?? { ok: true, value: { stdout: '', stderr: '', exitCode } });
   }
 

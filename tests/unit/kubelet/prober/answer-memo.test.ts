@@ -163,6 +163,12 @@ describe("an exec probe's `true` / `false`", () => {
       const spec = Object.freeze({ exec: Object.freeze({ command: Object.freeze(['true']) }) });
       const answers: ProbeAnswer[] = [];
       const kept = keptCall(p, spec, answers);
+      // Three probes first (k odd): the record then holds the container and stays among its stop waiters.
+      for (let i = 0; i < (k % 2) * 3; i++) {
+        kept.run({ podIP: '10.244.1.2' }, containerId);
+        p.h.clock.runUntil(p.h.clock.now() + 100);
+      }
+      answers.length = 0;
       // The kill lands 5-15 ms after StopContainer (its drawn latency); the execs start k ms after it.
       p.h.rt.StopContainer(containerId, 0, () => {});
       p.h.clock.runUntil(p.h.clock.now() + k);
@@ -176,5 +182,27 @@ describe("an exec probe's `true` / `false`", () => {
       seen.add(direct.ok ? `exit ${direct.value.exitCode}` : direct.error.message);
     }
     expect([...seen].sort()).toEqual(['exit 0', 'exit 137', 'failed to exec in container: container is in CONTAINER_EXITED state']);
+  });
+
+  it('after its container is removed and a new one started: as ExecSync answers, then `true` in the new one', () => {
+    const p = cluster();
+    const { containerId, sandboxId } = start(p.h, 'nginx:1.27');
+    const spec = Object.freeze({ exec: Object.freeze({ command: Object.freeze(['true']) }) });
+    const answers: ProbeAnswer[] = [];
+    const kept = keptCall(p, spec, answers);
+    const [before] = both(p, kept, spec, containerId, answers);
+    expect(before.result).toBe('Success');
+    // Removed while running (as `crictl rm -f`): killed and gone.
+    p.h.ok<void>((cb) => p.h.rt.RemoveContainer(containerId, cb));
+    const [gone, fresh] = both(p, kept, spec, containerId, answers);
+    expect(gone).toEqual(fresh);
+    expect(gone.error).toMatch(/^rpc error: code = NotFound desc = an error occurred when try to find container "[0-9a-f]+": not found$/);
+    const sb = sandboxConfig('web', { logDirectory: '/var/log/pods/default_web_uid-web', hostname: 'web' });
+    const next = p.h.ok<string>((cb) => p.h.rt.CreateContainer(sandboxId, { metadata: { name: 'c', attempt: 1 }, image: 'nginx:1.27', logPath: 'c/1.log' }, sb, cb));
+    p.h.ok<void>((cb) => p.h.rt.StartContainer(next, cb));
+    p.h.clock.runUntil(p.h.clock.now() + 10);
+    const [again, fresh2] = both(p, kept, spec, next, answers);
+    expect(strip(again)).toEqual(strip(fresh2));
+    expect(again.result).toBe('Success');
   });
 });
