@@ -158,11 +158,11 @@ export class Prober {
 
   /** upstream: prober.go runProbe */
   #run(call: ProbeCall): void {
-    const { spec, status, containerID, done } = call;
-    const timeout = spec.timeoutSeconds ?? 1;
+    const { status, containerID, done } = call;
     const net = this.deps.isHung?.(containerID) ? this.#hungNet : this.#net;
     const podIP: string = status.podIP ?? '';
     const h = call.handler();
+    const timeout = h.timeout;
     switch (h.kind) {
       case 'exec':
         // `true` / `false` through the runtime's record for this probe (same trace, timing and answer as ExecSync).
@@ -205,7 +205,8 @@ export class ProbeCall {
 
   /** One probe of the container (the previous one has answered). */
   run(status: any, containerID: string): void {
-    if (!this.spec) return this.cb({ result: 'Success', output: '' });
+    // Compared, not tested for truth: that would read the spec object itself (a cache miss on a big node).
+    if (this.spec === undefined || this.spec === null) return this.cb({ result: 'Success', output: '' });
     this.#retriesLeft = MAX_PROBE_RETRIES;
     this.status = status;
     this.containerID = containerID;
@@ -221,7 +222,7 @@ export class ProbeCall {
   #success?: ProbeAnswer;
 
   handler(): Handler {
-    if (this.#handler) return this.#handler;
+    if (this.#handler !== undefined) return this.#handler;
     const h = handlerOf(this.spec, this.container);
     if (Object.isFrozen(this.spec) && Object.isFrozen(this.container)) this.#handler = h;
     return h;
@@ -229,7 +230,7 @@ export class ProbeCall {
 
   /** This probe's record for the runtime's execTrivial (made at its first exec). */
   trivialExec(): TrivialExec {
-    return (this.#trivialExec ??= new TrivialExec((r) => this.done(execOutcome(r))));
+    return (this.#trivialExec ??= new TrivialExec((r) => this.done(execOutcome(r)), true));
   }
 
   #trivialExec?: TrivialExec;
@@ -240,13 +241,14 @@ export class ProbeCall {
   };
 }
 
-/** A probe's handler with its parameters worked out (ports resolved, $(VAR) expanded, headers made). */
-type Handler =
+/** A probe's handler with its parameters worked out (ports resolved, $(VAR) expanded, headers made), and its timeoutSeconds. */
+type Handler = { timeout: number } & (
   | { kind: 'exec'; command: string[] }
   | { kind: 'http'; scheme: 'http' | 'https'; host: string; port: number; path: string; headers: readonly { name: string; value: string }[] }
   | { kind: 'tcp'; host: string; port: number }
   | { kind: 'grpc'; port: number; service: string }
-  | { kind: 'error'; error: string };
+  | { kind: 'error'; error: string }
+);
 
 /** A pod's probe spec and container are frozen API objects: their handler is worked out once. */
 const handlers = new WeakMap<object, Handler>();
@@ -261,6 +263,10 @@ function handlerOf(spec: any, container: any): Handler {
 }
 
 function makeHandler(spec: any, container: any): Handler {
+  return { ...handlerParameters(spec, container), timeout: spec.timeoutSeconds ?? 1 } as Handler;
+}
+
+function handlerParameters(spec: any, container: any): DistributiveOmit<Handler, 'timeout'> {
   if (spec.exec) {
     // upstream: ExpandContainerCommandOnlyStatic: $(VAR) from the container's literal env values only.
     const raw: string[] = spec.exec.command ?? [];
@@ -283,3 +289,5 @@ function makeHandler(spec: any, container: any): Handler {
   if (spec.grpc) return { kind: 'grpc', port: spec.grpc.port, service: spec.grpc.service ?? '' };
   return { kind: 'error', error: `missing probe handler for ${container.name}` };
 }
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

@@ -40,6 +40,9 @@ function findStatus(list: any[] | undefined, name: string): any {
   return undefined;
 }
 
+/** No pod status yet: what a worker's last passed status is before its first probe (never a status, nor undefined). */
+const NO_STATUS = Object.freeze({});
+
 /** Probe ticks land on multiples of this (virtual ms): invisible at the seconds users read, cheap to step. */
 export const TICK_ALIGN_MS = 100;
 
@@ -81,6 +84,8 @@ export class Worker {
   ) {
     this.spec = probeSpecOf(container, probeType);
     this.periodMs = (this.spec.periodSeconds ?? 10) * 1000;
+    this.failureThreshold = this.spec.failureThreshold ?? 3;
+    this.successThreshold = this.spec.successThreshold ?? 1;
     this.resultsManager = managers[probeType];
     // upstream newWorker: readiness starts as Failure, liveness as Success, startup as Unknown.
     this.initialValue = probeType === 'readiness' ? 'Failure' : probeType === 'liveness' ? 'Success' : 'Unknown';
@@ -92,8 +97,10 @@ export class Worker {
     this.#call = deps.prober.call(probeType, pod, container, this.#fieldPath, this.#answered);
   }
 
-  /** periodSeconds in ms, read once: the tick need not reach into the spec. */
+  /** periodSeconds in ms and the thresholds, read once: a probe need not reach into the spec. */
   readonly periodMs: number;
+  readonly failureThreshold: number;
+  readonly successThreshold: number;
 
   /** upstream: worker.run: right after a kubelet (re)start, wait a random part of the period first. */
   run(): void {
@@ -167,12 +174,13 @@ export class Worker {
       status = this.deps.podStatus(this.#uid);
       if (status !== undefined && this.deps.statusCell) this.#cell = this.deps.statusCell(this.#uid);
     }
-    // Either the pod has not been created yet, or it was already deleted.
-    if (!status) return done(true);
     // The same status object as at the last probe that passed every check below: they pass again
     // (the container, its start and `started` are the status's; the initial delay, once over,
     // stays over; this.pod does not change), unless a failure put the worker on hold since.
+    // Compared before anything reads the status itself: on a big node it is rarely in the cache.
     if (status === this.#passedStatus && !this.onHold) return this.#callProber(status, done);
+    // Either the pod has not been created yet, or it was already deleted.
+    if (!status) return done(true);
     // The same status object as at a tick the status alone told to wait (no container yet, a
     // startup probe whose container has started, another probe before it has): it waits again.
     if (status === this.#waitStatus) return done(true);
@@ -243,7 +251,7 @@ export class Worker {
   }
 
   /** The pod status of the last probe that reached the prober (see doProbe). */
-  #passedStatus: unknown;
+  #passedStatus: unknown = NO_STATUS;
   /** The pod status of the last tick that waited for a reason read from the status alone (see doProbe). */
   #waitStatus: unknown;
 
@@ -279,8 +287,7 @@ export class Worker {
       this.lastResult = result;
       this.resultRun = 1;
     }
-    const failureThreshold = this.spec.failureThreshold ?? 3;
-    const successThreshold = this.spec.successThreshold ?? 1;
+    const { failureThreshold, successThreshold } = this;
     if (result === 'Failure' || result !== this.#lastTraced) {
       this.#lastTraced = result;
       this.deps.trace(`probe.${this.probeType}`, this.pod, {
