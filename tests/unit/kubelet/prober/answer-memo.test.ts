@@ -66,7 +66,7 @@ describe("a network probe's remembered success", () => {
       if (want.output) expect(k.output).toMatch(want.output);
     };
     check({ result: 'Success', output: /Welcome to nginx!/ });
-    expect(kept.answer.outcome).toBeDefined();
+    expect(kept.outcome).toBeDefined();
     check({ result: 'Success', output: /Welcome to nginx!/ });
     // The page changes inside the container: the next probe reads the new page.
     p.h.ok((cb) => p.h.rt.ExecSync(containerId, ['sh', '-c', 'echo hello > /usr/share/nginx/html/index.html'], 1, cb));
@@ -74,7 +74,7 @@ describe("a network probe's remembered success", () => {
     check({ result: 'Success', output: /^hello\n$/ });
     p.h.ok((cb) => p.h.rt.ExecSync(containerId, ['rm', '/usr/share/nginx/html/index.html'], 1, cb));
     check({ result: 'Failure', output: /statuscode: 404/ });
-    expect(kept.answer.outcome).toBeUndefined();
+    expect(kept.outcome).toBeUndefined();
     p.h.ok((cb) => p.h.rt.ExecSync(containerId, ['sh', '-c', 'echo back > /usr/share/nginx/html/index.html'], 1, cb));
     check({ result: 'Success', output: /^back\n$/ });
     // A graceful stop: nginx takes SIGQUIT and exits a moment later; each probe on the way answers as a fresh one.
@@ -103,7 +103,7 @@ describe("a network probe's remembered success", () => {
     const answers: ProbeAnswer[] = [];
     const kept = keptCall(p, spec, answers);
     expect(both(p, kept, spec, containerId, answers).map((a) => a.result)).toEqual(['Success', 'Success']);
-    expect(kept.answer.outcome).toBeDefined();
+    expect(kept.outcome).toBeDefined();
     p.hung.add(containerId);
     const hung = both(p, kept, spec, containerId, answers);
     expect(hung.map(strip)).toEqual([{ result: 'Failure', output: 'dial tcp 10.244.1.2:80: i/o timeout' }, { result: 'Failure', output: 'dial tcp 10.244.1.2:80: i/o timeout' }]);
