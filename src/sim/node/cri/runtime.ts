@@ -89,6 +89,8 @@ interface ContainerRecord {
   reservedName: string;
   shim: Shim;
   stopWaiters: (() => void)[];
+  /** status.state is CONTAINER_RUNNING (read without reaching the status: an exec probe's check). */
+  running: boolean;
   /** What the container's processes see: the rootfs with the pod's mounts, the environment, the working directory. */
   fs: MountedFS;
   /** Who the processes run as and their privileges (security.ts), from the config's security context. */
@@ -337,6 +339,7 @@ export class ContainerRuntime {
         reservedName,
         shim: undefined!,
         stopWaiters: [],
+        running: false,
         fs: undefined!,
         env: {},
         cwd: '/',
@@ -401,6 +404,7 @@ export class ContainerRuntime {
         return done({ ok: false, error: new CriError('FailedPrecondition', `sandbox container ${JSON.stringify(c.podSandboxId)} is not running`) });
       }
       c.status.state = 'CONTAINER_RUNNING';
+      c.running = true;
       c.status.startedAt = this.#clock.now();
       this.#netEpoch++;
       this.#emit('process.start', c.pod, { containerId, container: c.status.metadata.name, program: c.shim.program, argv: c.shim.argv });
@@ -544,13 +548,13 @@ export class ContainerRuntime {
     let c = x.c as ContainerRecord | undefined;
     if (c === undefined) {
       c = this.#containers.get(x.containerId);
-      if (c === undefined || c.status.state !== 'CONTAINER_RUNNING') return false;
+      if (c === undefined || !c.running) return false;
       // A new container (or the first exec): does `true` / `false` run its shell's applet?
       if (trivialExitCode(x.cmd) === undefined || execProgram(c.imageProgram, this.images.get(c.status.image)?.image, x.cmd) !== 'sh') return false;
       x.c = c;
       // Told when the container stops, for as long as it runs (an exec not in flight then ignores it).
       c.stopWaiters.push(x.stopWithContainer);
-    } else if (c.status.state !== 'CONTAINER_RUNNING') return false;
+    } else if (!c.running) return false;
     const t0 = this.#clock.now();
     const { containerId, cmd, timeout } = x;
     const pod = c.pod;
@@ -800,6 +804,7 @@ export class ContainerRuntime {
   #exited(c: ContainerRecord, exitCode: number, signal?: Signal, reason?: string): void {
     const s = c.status;
     s.state = 'CONTAINER_EXITED';
+    c.running = false;
     this.#netEpoch++;
     s.finishedAt = this.#clock.now();
     s.exitCode = exitCode;
