@@ -86,9 +86,12 @@ export class Prober {
   /** The node's network as a probe sees it, for an answering and for a hung container (made once). */
   readonly #net: ProbeNetwork;
   readonly #hungNet: ProbeNetwork;
+  /** deps.isHung, read once (every probe asks it). */
+  readonly #isHung?: (containerID: string) => boolean;
 
   constructor(readonly deps: ProberDeps) {
     const { runtime, hostIP } = deps;
+    this.#isHung = deps.isHung;
     // Read the methods once: through the kubelet's instrumented runtime each read is a proxy trap.
     const processesAt = runtime.processesAt;
     const hostNetworkProcesses = runtime.hostNetworkProcesses;
@@ -162,7 +165,7 @@ export class Prober {
   /** upstream: prober.go runProbe */
   #run(call: ProbeCall): void {
     const { status, containerID, done } = call;
-    const net = this.deps.isHung?.(containerID) ? this.#hungNet : this.#net;
+    const net = this.#isHung !== undefined && this.#isHung(containerID) ? this.#hungNet : this.#net;
     const podIP: string = status.podIP ?? '';
     // The handler's kind, timeout, command and host are the call's own fields: a probe that keeps
     // passing does not read the handler object (on a big node, one cache miss fewer per probe).
