@@ -171,27 +171,26 @@ export class Prober {
     // passing does not read the handler object (on a big node, one cache miss fewer per probe).
     const h = call.handler();
     const timeout = call.timeout;
-    switch (call.kind) {
-      case 'exec':
-        // `true` / `false` through the runtime's record for this probe (same trace, timing and answer as ExecSync).
-        if (this.#execTrivial !== undefined && !net.hung && this.#execTrivial(call.trivialExec().set(containerID, call.command, timeout))) return;
-        return doExecProbe(this.#exec, net, containerID, call.command, timeout, done);
+    if (call.kind === 'exec') {
+      // `true` / `false` through the runtime's record for this probe (same trace, timing and answer as ExecSync).
+      if (this.#execTrivial !== undefined && !net.hung && this.#execTrivial(call.trivialExec().set(containerID, call.command, timeout))) return;
+      return doExecProbe(this.#exec, net, containerID, call.command, timeout, done);
+    }
+    const host = call.target || podIP;
+    if (call.kind === 'http' || call.kind === 'tcp') {
+      // The same success as last time while it holds (see AnswerMemo): the call is its own memo.
+      const again = memoAnswer(net, host, call);
+      if (again !== undefined) return done(again);
+    }
+    switch (h.kind) {
       case 'http':
-      case 'tcp': {
-        const host = call.target || podIP;
-        // The same success as last time while it holds (see AnswerMemo): the call is its own memo.
-        const again = memoAnswer(net, host, call);
-        if (again !== undefined) return done(again);
-        if (h.kind === 'tcp') return doTCPProbe(net, host, h.port, timeout, done, call.memo, call);
-        if (h.kind === 'http') return doHTTPProbe(net, { scheme: h.scheme, host, port: h.port, path: h.path, headers: h.headers }, timeout, done, call.memo, call);
-        return;
-      }
+        return doHTTPProbe(net, { scheme: h.scheme, host, port: h.port, path: h.path, headers: h.headers }, timeout, done, call.memo, call);
+      case 'tcp':
+        return doTCPProbe(net, host, h.port, timeout, done, call.memo, call);
       case 'grpc':
-        if (h.kind === 'grpc') doGRPCProbe(net, podIP, h.port, h.service, timeout, done);
-        return;
+        return doGRPCProbe(net, podIP, h.port, h.service, timeout, done);
       case 'error':
-        if (h.kind === 'error') done(unknownOutcome(h.error));
-        return;
+        return done(unknownOutcome(h.error));
     }
   }
 }
