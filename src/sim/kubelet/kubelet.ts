@@ -119,6 +119,12 @@ export class Kubelet {
   #newRuntime(): ContainerRuntime {
     const generation = ++this.#runtimeGeneration;
     const { identity, clock, rand, trace, traceEvent } = this.deps;
+    // Passes an event on only while this runtime is the kubelet's.
+    const ofThisRuntime =
+      <E>(f: (e: E) => void) =>
+      (e: E): void => {
+        if (generation === this.#runtimeGeneration) f(e);
+      };
     return new ContainerRuntime({
       node: identity.name,
       podCIDR: identity.podCIDR,
@@ -127,16 +133,8 @@ export class Kubelet {
       ...(this.deps.files ? { files: this.deps.files } : {}),
       hostIP: identity.internalIP,
       ...(this.deps.network ? { network: this.deps.network } : {}),
-      trace: (e) => {
-        if (generation === this.#runtimeGeneration) trace(e);
-      },
-      ...(traceEvent
-        ? {
-            traceEvent: (e: TraceEvent) => {
-              if (generation === this.#runtimeGeneration) traceEvent(e);
-            }
-          }
-        : {})
+      trace: ofThisRuntime(trace),
+      ...(traceEvent ? { traceEvent: ofThisRuntime(traceEvent) } : {})
     });
   }
 
