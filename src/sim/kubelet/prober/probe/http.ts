@@ -8,7 +8,7 @@
  */
 import type { HttpResponse } from '../../../node/programs/process';
 import type { ListenerMemo } from '../../../node/cri/runtime';
-import { dial, joinHostPort, memoAnswer, rememberAnswer, type AnswerMemo, type ProbeDone, type ProbeNetwork, type ProbeOutcome } from './probe';
+import { dial, joinHostPort, rememberAnswer, type AnswerMemo, type ProbeDone, type ProbeNetwork, type ProbeOutcome } from './probe';
 
 /** upstream: request.go userAgent: "kube-probe/" + major.minor of the kubelet's version. */
 export const PROBE_USER_AGENT = 'kube-probe/1.32';
@@ -56,10 +56,8 @@ export function formatURL(scheme: string, host: string, port: number, path: stri
   return `${scheme}://${joinHostPort(host, port)}${p}`;
 }
 
+/** `answer`: where a success is remembered (the caller answers from it first while it holds: Prober's memoAnswer). */
 export function doHTTPProbe(net: ProbeNetwork, req: HTTPProbeRequest, timeoutSeconds: number, done: ProbeDone, memo?: ListenerMemo, answer?: AnswerMemo): void {
-  // The same success as last time while nothing it depends on changed (see AnswerMemo).
-  const again = memoAnswer(net, req.host, answer);
-  if (again !== undefined) return done(again);
   const headers = probeHeaders(req.headers);
   // The URL is only written in failures and followed redirects: made when first needed (no
   // string or closure per probe that succeeds).

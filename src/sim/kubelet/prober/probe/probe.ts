@@ -50,8 +50,6 @@ export interface AnswerMemo {
   outcome?: ProbeOutcome;
 }
 
-export const newAnswerMemo = (): AnswerMemo => ({ epoch: NaN, host: '', outcome: undefined });
-
 /**
  * The memo's outcome, when it still holds for a probe of `host` (the port and request are the
  * probe's own, fixed); else the memo is cleared (the probe runs, and rememberAnswer may fill it again).

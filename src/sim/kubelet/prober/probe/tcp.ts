@@ -3,15 +3,13 @@
  * upstream: pkg/probe/tcp/tcp.go DoTCPProbe (net.DialTimeout; "Convert errors to failures to handle timeouts")
  */
 import type { ListenerMemo } from '../../../node/cri/runtime';
-import { dial, joinHostPort, memoAnswer, rememberAnswer, type AnswerMemo, type ProbeDone, type ProbeNetwork, type ProbeOutcome } from './probe';
+import { dial, joinHostPort, rememberAnswer, type AnswerMemo, type ProbeDone, type ProbeNetwork, type ProbeOutcome } from './probe';
 
 /** A connection accepted (the same outcome every time). */
 const CONNECTED: ProbeOutcome = Object.freeze({ result: 'success', output: '' });
 
+/** `answer`: where a success is remembered (the caller answers from it first while it holds: Prober's memoAnswer). */
 export function doTCPProbe(net: ProbeNetwork, host: string, port: number, timeoutSeconds: number, done: ProbeDone, memo?: ListenerMemo, answer?: AnswerMemo): void {
-  // Connected last time and nothing it depends on changed (see AnswerMemo).
-  const again = memoAnswer(net, host, answer);
-  if (again !== undefined) return done(again);
   const d = dial(net, host, port, memo);
   if (d.kind === 'open') {
     rememberAnswer(net, host, memo, d.process, CONNECTED, answer);
