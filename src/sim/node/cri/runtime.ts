@@ -550,7 +550,7 @@ export class ContainerRuntime {
       c = this.#containers.get(x.containerId);
       if (c === undefined || !c.running) return false;
       // A new container (or the first exec): does `true` / `false` run its shell's applet?
-      if (trivialExitCode(x.cmd) === undefined || execProgram(c.imageProgram, this.images.get(c.status.image)?.image, x.cmd) !== 'sh') return false;
+      if (x.exitCode === undefined || execProgram(c.imageProgram, this.images.get(c.status.image)?.image, x.cmd) !== 'sh') return false;
       x.c = c;
       // Told when the container stops, for as long as it runs (an exec not in flight then ignores it).
       c.stopWaiters.push(x.stopWithContainer);
@@ -966,8 +966,8 @@ export class TrivialExec implements ExecCall {
   #timer: TimerId | undefined;
   #done = true;
   #observe?: (durationMs: number, ok: boolean) => void;
-  /** `cmd`'s exit code (`true` 0, `false` 1), worked out when cmd changes. */
-  #exitCode: number | undefined;
+  /** `cmd`'s exit code (`true` 0, `false` 1; undefined for any other command), worked out when cmd changes. */
+  exitCode: number | undefined;
 
   /**
    * `kept`: the record is used for exec after exec (a probe's): it stays among its container's stop
@@ -982,7 +982,7 @@ export class TrivialExec implements ExecCall {
   set(containerId: string, cmd: string[], timeoutSeconds: number): this {
     if (containerId !== this.containerId) this.c = undefined;
     this.containerId = containerId;
-    if (cmd !== this.cmd) this.#exitCode = trivialExitCode(cmd);
+    if (cmd !== this.cmd) this.exitCode = trivialExitCode(cmd);
     this.cmd = cmd;
     this.timeout = timeoutSeconds;
     return this;
@@ -1007,7 +1007,7 @@ export class TrivialExec implements ExecCall {
   };
 
   /** The process exits with `true`'s or `false`'s status. */
-  readonly #exit = (): void => this.#exited(this.#exitCode!);
+  readonly #exit = (): void => this.#exited(this.exitCode!);
 
   #exited(exitCode: number): void {
     if (this.#done) return;
