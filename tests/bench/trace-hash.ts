@@ -3,14 +3,16 @@
  * per node (the bench's probe shape), 4 kubelets per pool host, run for 3 virtual minutes; every
  * trace event the conductor produces is hashed in order (JSON of each, keys as made). A change
  * that only makes the simulation faster must leave the hash byte-identical.
- * Usage: node tests/bench/bundle.mjs tests/bench/trace-hash.ts [WORKERS] [VIRTUAL_MS]
- * The defaults print "10 nodes, 90428 trace events (998 probe failures), now 363000:
- * 4c17ac11a9600738ba2a094c502519249ac2a6821ce46e663eae56ef976c485e" since the resourcequota
- * controller's list/watch (8 events) joined the RBAC bootstrap policy (52 api.create events at
- * t=0; 90368 events and 2f4e8901... before both). A change that means to alter the
- * trace changes this line.
+ * Usage: [TRACE_DUMP=FILE] node tests/bench/bundle.mjs tests/bench/trace-hash.ts [WORKERS] [VIRTUAL_MS]
+ * The defaults print "10 nodes, 90416 trace events (998 probe failures), now 363000:
+ * 53259e4d470f49e8a003f773b676a9f4355dc03469cfec3af7e7fd30c4e14a26" since probe workers sleep
+ * (prober/worker.ts): a woken worker's tick runs after the timers of its instant set before it
+ * woke, so same-instant order changed, and the CRI latency draws with it (4c17ac11..., 90428
+ * events, before; the same 998 probe failures). A change that means to alter the trace changes
+ * this line.
  */
 import { createHash } from 'node:crypto';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { Cluster } from '../../src/sim/cluster/cluster';
 
 const workers = Number(process.argv[2] ?? 10);
@@ -18,8 +20,12 @@ const virtualMs = Number(process.argv[3] ?? 180_000);
 const hash = createHash('sha256');
 let events = 0;
 let probeFailures = 0;
+// TRACE_DUMP=FILE: every event as a line of JSON, to find where two traces part.
+const dump = process.env.TRACE_DUMP;
+if (dump) writeFileSync(dump, '');
 const cluster = new Cluster({ seed: 7, workers, kubeletsPerHost: 4 });
 cluster.conductor.onTrace = (batch) => {
+  if (dump) appendFileSync(dump, batch.map((e) => JSON.stringify(e) + '\n').join(''));
   for (const e of batch) {
     hash.update(JSON.stringify(e));
     hash.update('\n');

@@ -240,6 +240,49 @@ EOF`
     expect(byReason(evs, 'Unhealthy')[0].message).toBe(`Liveness probe failed: Get "http://${ip}:8080/healthz": context deadline exceeded (Client.Timeout exceeded while awaiting connection)`);
     expect(byReason(evs, 'Killing')[0].message).toBe('Container app failed liveness probe, will be restarted');
   }, 60_000);
+
+  it('a hung nginx fails a readiness probe that was passing from its remembered answer: not Ready, not restarted', async () => {
+    // nginx answers each probe the same while nothing on the node changes: the readiness worker
+    // sleeps on that answer, and the hang must wake it.
+    const c = await boot();
+    await sh(
+      c,
+      `kubectl apply -f - <<EOF
+apiVersion: v1
+kind: Pod
+metadata:
+  name: web
+spec:
+  containers:
+  - name: nginx
+    image: nginx:1.27
+    readinessProbe:
+      httpGet:
+        path: /
+        port: 80
+      periodSeconds: 5
+EOF`
+    );
+    await sh(c, 'sim advance 60s');
+    expect(ready(await pod(c, 'web'))).toBe('True');
+    const hungAt = Date.parse(`2025-01-01T${(await sh(c, 'sim time')).split(' ')[0]}Z`);
+    await sh(c, 'sim container hang web');
+    // failureThreshold 3 at 5 s a probe, each timing out after 1 s: not Ready within 16 s.
+    await sh(c, 'sim advance 16s');
+    const p = await pod(c, 'web');
+    expect(ready(p)).toBe('False');
+    expect(restarts(p)).toBe(0);
+    const unhealthy = byReason(await events(c, 'web'), 'Unhealthy');
+    expect(unhealthy[0].message).toBe(`Readiness probe failed: Get "http://${p.status.podIP}:80/": context deadline exceeded (Client.Timeout exceeded while awaiting connection)`);
+    // The first failure is the worker's next tick after the hang, within one period of it.
+    // Past the threshold the kubelet's status syncs also trigger the readiness probe at once
+    // (upstream: prober_manager.go UpdatePodStatus, manualTriggerCh): five failures in 16 s.
+    // (Event timestamps are whole seconds.)
+    const first = Date.parse(unhealthy[0].firstTimestamp) - Math.floor(hungAt / 1000) * 1000;
+    expect(first).toBeGreaterThanOrEqual(0);
+    expect(first).toBeLessThanOrEqual(5000);
+    expect(unhealthy[0].count).toBe(5);
+  }, 60_000);
 });
 
 /** A busybox whose health file goes away after 10 s; sh as PID 1 ignores SIGTERM, so a kill lasts the whole grace period. */

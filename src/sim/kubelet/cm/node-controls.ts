@@ -74,6 +74,8 @@ export function nodeControl(k: Kubelet, args: Record<string, unknown>): ControlR
           return { ok: true, output: `container ${c.container} in pod ${c.namespace}/${c.pod} crashed (killed, exit code 137)\n` };
         case 'hang':
           os.hang(c.containerId);
+          // What the node answers changed: the probes asleep on a remembered answer wake and find it hung.
+          k.runtime.answersChanged();
           return { ok: true, output: `container ${c.container} in pod ${c.namespace}/${c.pod} hangs: it stops answering probes\n` };
         case 'stdin-eof':
           // `exit` in `kubectl run -it ... -- sh`: the attach closes the shell's stdin; it exits with that status.

@@ -12,6 +12,7 @@ import type { Rand } from '../../kernel/rand';
 import type { ContainerRuntime } from '../../node/cri/runtime';
 import { Prober, type ProbeType, type KlogV } from './prober';
 import { ResultsManager, type Update } from './results/results-manager';
+import type { StatusCell } from '../status/status-manager';
 import { Worker } from './worker';
 
 export interface ProberManagerDeps {
@@ -22,7 +23,7 @@ export interface ProberManagerDeps {
   /** The status the kubelet last generated for a pod (status manager cache). */
   podStatus: (uid: string) => any;
   /** The pod's status manager entry, read by the workers without a lookup (see WorkerDeps.statusCell). */
-  statusCell?: (uid: string) => { status: any };
+  statusCell?: (uid: string) => StatusCell;
   trace: (kind: string, pod: any, extra: Record<string, unknown>) => void;
   /** The prober's seeded stream (worker start jitter); none: no jitter. */
   rand?: Rand;
@@ -119,6 +120,7 @@ export class ProberManager {
   stop(): void {
     for (const w of this.#workers.values()) w.stop();
     this.#workers.clear();
+    this.prober.stop();
   }
 
   #worker(uid: string, container: string, probeType: ProbeType): Worker | undefined {

@@ -26,7 +26,7 @@ export const PROBE_TYPE_NAME: Record<ProbeType, string> = { liveness: 'Liveness'
 const MAX_PROBE_RETRIES = 3;
 
 export interface ProberDeps {
-  runtime: Pick<ContainerRuntime, 'ExecSync' | 'processesAt' | 'hostNetworkProcesses'> & Partial<Pick<ContainerRuntime, 'listenerAt' | 'execTrivial' | 'netEpoch' | 'answerEpoch'>>;
+  runtime: Pick<ContainerRuntime, 'ExecSync' | 'processesAt' | 'hostNetworkProcesses'> & Partial<Pick<ContainerRuntime, 'listenerAt' | 'execTrivial' | 'netEpoch' | 'answerEpoch' | 'watchAnswers'>>;
   recorder: EventRecorder;
   /** The node's IP: it and loopback reach the hostNetwork pods (the kubelet probes from the host's network). */
   hostIP?: string;
@@ -108,7 +108,31 @@ export class Prober {
     // The node's own addresses reach the hostNetwork pods (the runtime answers 'localhost' only through this list).
     const listener = listenerAt && ((ip: string, port: number, memo?: ListenerMemo) => (isHost(ip) ? (hostNetworkProcesses.call(runtime).find((p) => p.listening().includes(port)) ?? null) : listenerAt.call(runtime, ip, port, memo)));
     this.#net = Object.freeze({ processesAt: this.#processesAt, ...(listener ? { listenerAt: listener } : {}), ...epochs, hung: false, after: deps.after });
+    // A remembered answer holds while the answer epoch stands: the probes asleep on one wake when it moves.
+    if (answerEpoch !== undefined) runtime.watchAnswers?.call(runtime, () => this.wakeSleepers());
     this.#hungNet = Object.freeze({ processesAt: this.#processesAt, ...(listener ? { listenerAt: listener } : {}), hung: true, after: deps.after });
+  }
+
+  /**
+   * The workers asleep on a remembered answer (see Worker): each is told once, when the node's
+   * answer epoch next moves (a container, the network or a file changed, or a container hung).
+   */
+  #sleepers: (() => void)[] = [];
+
+  sleepUntilAnswersChange(wake: () => void): void {
+    this.#sleepers.push(wake);
+  }
+
+  wakeSleepers(): void {
+    const sleepers = this.#sleepers;
+    if (sleepers.length === 0) return;
+    this.#sleepers = [];
+    for (const wake of sleepers) wake();
+  }
+
+  /** The kubelet stopped: its workers sleep no more (the runtime's next kubelet watches it instead). */
+  stop(): void {
+    this.#sleepers = [];
   }
 
   /** upstream: prober.go probe */
@@ -180,7 +204,10 @@ export class Prober {
     if (call.kind === 'http' || call.kind === 'tcp') {
       // The same success as last time while it holds (see AnswerMemo): the call is its own memo.
       const again = memoAnswer(net, host, call);
-      if (again !== undefined) return done(again);
+      if (again !== undefined) {
+        call.remembered = true;
+        return done(again);
+      }
     }
     switch (h.kind) {
       case 'http':
@@ -214,6 +241,8 @@ export class ProbeCall implements AnswerMemo {
   epoch = NaN;
   host = '';
   outcome: ProbeOutcome | undefined = undefined;
+  /** The probe running now was answered from the memo (it would be answered so again while the answer epoch stands). */
+  remembered = false;
   /** Where this probe's last dial went (the runtime answers from it while nothing reachable changed). */
   readonly memo: ListenerMemo = newListenerMemo();
   /** The handler, once worked out (only for frozen API objects: they cannot change under it). */
@@ -234,6 +263,7 @@ export class ProbeCall implements AnswerMemo {
     // Compared, not tested for truth: that would read the spec object itself (a cache miss on a big node).
     if (this.spec === undefined || this.spec === null) return this.cb({ result: 'Success', output: '' });
     this.#retriesLeft = MAX_PROBE_RETRIES;
+    this.remembered = false;
     this.status = status;
     this.containerID = containerID;
     Prober.retry(this);

@@ -8,6 +8,18 @@
  * holds until the container is replaced. A probe still running when the period ticks runs again
  * as soon as it finishes (Go's ticker keeps one tick). Results are traced only when they change
  * or fail: a probe that keeps succeeding costs no trace event and no status write.
+ *
+ * A worker whose next ticks are known to change nothing sleeps: its timer is cancelled until what
+ * would change them moves, and then it ticks again on its own period (the instants it would
+ * have ticked at). It sleeps when the pod status alone told it to wait (no container yet, a
+ * startup probe whose container has started, another probe before it has, a container on hold
+ * after a failure) until the status manager sets the pod a new status; and when its probe was
+ * answered from the remembered success of an httpGet or tcpSocket probe (see AnswerMemo), until
+ * that status changes or the node's answer epoch moves (a container, the network or a file
+ * changed, or a container hung). Upstream's ticker runs these ticks and they do nothing: a
+ * thousand nodes' steady probes then cost a timer each per period for the exec probes only.
+ * The ticks come at the same instants; within an instant, a woken worker's tick runs after the
+ * timers set before it woke (awake, its timer would have been set a period before).
  * upstream: pkg/kubelet/prober/worker.go (newWorker, run, doProbe)
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -16,6 +28,7 @@ import { parseTimestamp } from '../../kernel/clock';
 import type { ProbeAnswer, ProbeCall, Prober, ProbeType } from './prober';
 import { probeSpecOf } from './prober';
 import type { Result, ResultsManager } from './results/results-manager';
+import type { StatusCell } from '../status/status-manager';
 
 export interface WorkerDeps {
   clock: SimClock;
@@ -23,7 +36,7 @@ export interface WorkerDeps {
   /** The pod status the kubelet last generated (the status manager's cache). */
   podStatus: (uid: string) => any;
   /** The pod's status manager entry (`cell.status` is podStatus(uid) while the pod is known): read without a lookup. */
-  statusCell?: (uid: string) => { status: any };
+  statusCell?: (uid: string) => StatusCell;
   /** A draw in [0, 1) from the prober's seeded stream. */
   random: () => number;
   /** When the kubelet process (its probe manager) started. */
@@ -43,6 +56,15 @@ function findStatus(list: any[] | undefined, name: string): any {
 /** No pod status yet: what a worker's last passed status is before its first probe (never a status, nor undefined). */
 const NO_STATUS = Object.freeze({});
 
+/** Why a tick changed nothing and the next would not either: see Worker (the top of this file). */
+const enum Idle {
+  No = 0,
+  /** The pod status alone told the worker to wait: until the status manager sets a new one. */
+  Status = 1,
+  /** Answered from a remembered success: until the status or the node's answer epoch moves. */
+  Answer = 2
+}
+
 /** Probe ticks land on multiples of this (virtual ms): invisible at the seconds users read, cheap to step. */
 export const TICK_ALIGN_MS = 100;
 
@@ -61,7 +83,9 @@ export class Worker {
   readonly failureThreshold: number;
   readonly successThreshold: number;
   /** The pod's status manager entry (see WorkerDeps.statusCell). */
-  #cell?: { status: any };
+  #cell?: StatusCell;
+  /** What the tick in progress learned (see Idle). */
+  #idle = Idle.No;
   /** The pod status of the last probe that reached the prober (see doProbe). */
   #passedStatus: unknown = NO_STATUS;
   onHold = false;
@@ -113,6 +137,7 @@ export class Worker {
     const first = Math.ceil((clock.now() + jitter) / TICK_ALIGN_MS) * TICK_ALIGN_MS;
     this.#timer = clock.at(first, () => {
       this.#running = true;
+      this.#nextAt = clock.now() + this.periodMs;
       this.#timer = clock.after(this.periodMs, this.#tick);
       this.#probeNow();
     });
@@ -121,6 +146,7 @@ export class Worker {
   stop(): void {
     if (this.#stopped) return;
     this.#stopped = true;
+    this.#asleep = false;
     this.deps.clock.cancel(this.#timer);
     this.#timer = undefined;
     // upstream: run's deferred cleanup removes the last container's result.
@@ -134,13 +160,16 @@ export class Worker {
   /** upstream: manualTriggerCh (buffered 1): probe now unless a probe is running or already asked for. */
   trigger(): void {
     if (this.#stopped || this.#pendingTick) return;
+    if (this.#asleep) this.#wake();
     this.#pendingTick = true;
     if (!this.#inFlight && this.#running) this.deps.clock.after(0, () => this.#drain());
   }
 
   #tick = (): void => {
     if (this.#stopped) return;
-    this.#timer = this.#clock.after(this.periodMs, this.#tick);
+    const clock = this.#clock;
+    this.#nextAt = clock.now() + this.periodMs;
+    this.#timer = clock.after(this.periodMs, this.#tick);
     if (this.#inFlight) this.#pendingTick = true;
     else this.#probeNow();
   };
@@ -153,6 +182,7 @@ export class Worker {
 
   #probeNow(): void {
     this.#inFlight = true;
+    this.#idle = Idle.No;
     this.doProbe(this.#probed);
   }
 
@@ -165,8 +195,55 @@ export class Worker {
       this.deps.onStop(this);
       return;
     }
-    this.#drain();
+    if (this.#idle !== Idle.No && !this.#pendingTick) this.#sleep();
+    else this.#drain();
   };
+
+  /**
+   * The ticks to come would change nothing until the pod status (or, for a remembered answer, the
+   * node's answer epoch) moves: cancel the timer and sleep until then (see the top of this file).
+   */
+  #sleep(): void {
+    const cell = this.#cell;
+    // Only on the entry the status was read from (a worker without one reads the status by lookup).
+    if (cell === undefined || cell.status === undefined || this.#timer === undefined) return;
+    this.#clock.cancel(this.#timer);
+    this.#timer = undefined;
+    this.#asleep = true;
+    if (!this.#onCell) {
+      this.#onCell = true;
+      (cell.sleepers ??= []).push(this.#wakeFromCell);
+    }
+    if (this.#idle === Idle.Answer && !this.#onProber) {
+      this.#onProber = true;
+      this.deps.prober.sleepUntilAnswersChange(this.#wakeFromProber);
+    }
+  }
+
+  readonly #wakeFromCell = (): void => {
+    this.#onCell = false;
+    this.#wake();
+  };
+
+  readonly #wakeFromProber = (): void => {
+    this.#onProber = false;
+    this.#wake();
+  };
+
+  /**
+   * Ticks again from the first instant of its period after now. A tick due at this very instant
+   * counts as run: awake, its timer was set a period ago, before whatever woke it (a CRI call's
+   * answer, a file written: set moments ago), so it ran first and saw nothing new.
+   */
+  #wake(): void {
+    if (!this.#asleep) return;
+    this.#asleep = false;
+    const now = this.#clock.now();
+    let next = this.#nextAt;
+    if (next <= now) next += (Math.floor((now - next) / this.periodMs) + 1) * this.periodMs;
+    this.#nextAt = next;
+    this.#timer = this.#clock.at(next, this.#tick);
+  }
 
   /** upstream: worker.go doProbe. Answers whether to keep probing. */
   doProbe(done: (keepGoing: boolean) => void): void {
@@ -185,13 +262,17 @@ export class Worker {
     if (!status) return done(true);
     // The same status object as at a tick the status alone told to wait (no container yet, a
     // startup probe whose container has started, another probe before it has): it waits again.
-    if (status === this.#waitStatus) return done(true);
+    if (status === this.#waitStatus) {
+      this.#idle = Idle.Status;
+      return done(true);
+    }
     if (status.phase === 'Failed' || status.phase === 'Succeeded') return done(false);
     const name = this.container.name;
     const c = findStatus(status.containerStatuses, name) ?? findStatus(status.initContainerStatuses, name);
     // The container has not been created yet, or it was deleted.
     if (!c) {
       this.#waitStatus = status;
+      this.#idle = Idle.Status;
       return done(true);
     }
     if (this.containerID !== c.containerID) {
@@ -201,7 +282,11 @@ export class Worker {
       // A new container: resume probing.
       this.onHold = false;
     }
-    if (this.onHold) return done(true);
+    if (this.onHold) {
+      // Until the container is replaced (a new ID in a new status).
+      this.#idle = Idle.Status;
+      return done(true);
+    }
     if (!c.state?.running) {
       if (this.containerID) this.#store('Failure');
       // Abort if the container will not be restarted.
@@ -223,11 +308,13 @@ export class Worker {
       // Stop probing for startup once the container has started (kept for a restarted container).
       if (this.probeType === 'startup') {
         this.#waitStatus = status;
+        this.#idle = Idle.Status;
         return done(true);
       }
     } else if (this.probeType !== 'startup') {
       // Other probes wait until the container has started.
       this.#waitStatus = status;
+      this.#idle = Idle.Status;
       return done(true);
     }
     this.#passedStatus = status;
@@ -284,6 +371,8 @@ export class Worker {
     // Below the threshold: the probe state stays unchanged.
     if ((result === 'Failure' && this.resultRun < failureThreshold) || (result === 'Success' && this.resultRun < successThreshold)) return done(true);
     this.#store(result);
+    // A remembered success at its threshold: the probes to come answer the same while it holds.
+    if (result === 'Success' && this.#call.remembered) this.#idle = Idle.Answer;
     if ((this.probeType === 'liveness' || this.probeType === 'startup') && result === 'Failure') {
       // The container will be restarted: hold until a new container ID shows up.
       this.onHold = true;
@@ -310,4 +399,10 @@ export class Worker {
   readonly #uid: string;
   /** The pod status of the last tick that waited for a reason read from the status alone (see doProbe). */
   #waitStatus: unknown;
+  /** Asleep (see #sleep), and the instant its ticker would tick next. */
+  #asleep = false;
+  #nextAt = 0;
+  /** Among the status entry's sleepers, and among the prober's (until either wakes it). */
+  #onCell = false;
+  #onProber = false;
 }

@@ -12,6 +12,17 @@ import { podStatusEqual } from './generate';
 /** A pod's entry in the status manager: probe workers hold it to read the status without a lookup. */
 export interface StatusCell {
   status: any;
+  /** Told once when `status` next changes (probe workers asleep until then: see prober/worker.ts). */
+  sleepers?: (() => void)[];
+}
+
+/** Sets the cell's status and wakes whoever slept on it. */
+function setCell(cell: StatusCell, status: any): void {
+  cell.status = status;
+  const sleepers = cell.sleepers;
+  if (sleepers === undefined) return;
+  cell.sleepers = undefined;
+  for (const wake of sleepers) wake();
 }
 
 export class StatusManager {
@@ -45,7 +56,7 @@ export class StatusManager {
     const uid = pod.metadata.uid;
     const cell = this.#statuses.get(uid);
     if (podStatusEqual(cell?.status, status)) return;
-    if (cell) cell.status = status;
+    if (cell) setCell(cell, status);
     else this.#statuses.set(uid, { status });
     // upstream: a static pod without a mirror pod keeps its status in the cache ("skipping status update").
     if (post) this.#post(pod, status);
@@ -76,7 +87,7 @@ export class StatusManager {
 
   forget(uid: string): void {
     const cell = this.#statuses.get(uid);
-    if (cell) cell.status = undefined;
+    if (cell) setCell(cell, undefined);
     this.#statuses.delete(uid);
   }
 

@@ -231,7 +231,7 @@ export class ContainerRuntime {
           const record: SandboxRecord = { status, pod, containers: new Set(), config };
           this.#sandboxes.set(id, record);
           if (ip) this.#byIP.set(ip, record);
-          this.#netEpoch++;
+          this.#netChanged();
           finish({ ok: true, value: id }, { ip });
         });
       });
@@ -265,7 +265,7 @@ export class ContainerRuntime {
         for (const cid of cur.containers) this.#removeContainer(cid);
         this.#sandboxes.delete(podSandboxId);
         if (this.#byIP.get(cur.status.network.ip) === cur) this.#byIP.delete(cur.status.network.ip);
-        this.#netEpoch++;
+        this.#netChanged();
       }
       done({ ok: true, value: undefined });
     });
@@ -316,7 +316,7 @@ export class ContainerRuntime {
       if (argv.length === 0) return done({ ok: false, error: new CriError('Unknown', `failed to generate container ${JSON.stringify(id)} spec: no command specified`) });
       this.#names.set(reservedName, id);
       sandbox.containers.add(id);
-      this.#netEpoch++;
+      this.#netChanged();
       const record: ContainerRecord = {
         status: {
           id,
@@ -355,7 +355,7 @@ export class ContainerRuntime {
       if ('error' in creds) {
         this.#names.delete(reservedName);
         sandbox.containers.delete(id);
-        this.#netEpoch++;
+        this.#netChanged();
         return done({ ok: false, error: new CriError('Unknown', `failed to generate container ${JSON.stringify(id)} spec: ${creds.error}`) });
       }
       record.security = processSecurity(secContext, creds);
@@ -376,7 +376,7 @@ export class ContainerRuntime {
         {
           signalled: (signal, reaction) => {
             // A signal may give the process an exit ahead (a graceful stop): a probe's remembered answer may no longer hold.
-            this.#netEpoch++;
+            this.#netChanged();
             this.#emit('process.signal', record.pod, { containerId: id, container: config.metadata.name, signal, reaction });
           },
           exited: (exitCode, signal, reason) => {
@@ -387,7 +387,7 @@ export class ContainerRuntime {
         () => factoryFor(program)({ ...this.#context(record, argv, (t) => log?.write('stdout', t), (t) => log?.write('stderr', t)), ...(config.stdin ? { stdinOpen: true } : {}) })
       );
       this.#containers.set(id, record);
-      this.#netEpoch++;
+      this.#netChanged();
       done({ ok: true, value: id });
     });
   }
@@ -406,7 +406,7 @@ export class ContainerRuntime {
       c.status.state = 'CONTAINER_RUNNING';
       c.running = true;
       c.status.startedAt = this.#clock.now();
-      this.#netEpoch++;
+      this.#netChanged();
       this.#emit('process.start', c.pod, { containerId, container: c.status.metadata.name, program: c.shim.program, argv: c.shim.argv });
       // containerd opens the log file when the container starts, so a silent container has an empty log.
       if (c.logFile) new CriLogWriter(this.nodeFS, c.logFile, () => this.#clock.now(), this.#logAppended).open();
@@ -671,6 +671,27 @@ export class ContainerRuntime {
     return this.#netEpoch + this.#fsChanges.n + (this.#countedFiles !== undefined ? this.#countedFiles.version : NaN);
   }
 
+  /**
+   * Tells `fn` whenever answerEpoch changes (the prober wakes the probes that slept on a remembered
+   * answer), and when a container hangs (`answersChanged`). One listener: the node's prober.
+   */
+  watchAnswers(fn: (() => void) | undefined): void {
+    this.#answerWatch = fn;
+    this.#fsChanges.onChange = fn;
+    if (this.#countedFiles !== undefined) this.#countedFiles.onChange = fn;
+  }
+
+  /** What the node's processes answer changed without a file or the network changing (`sim container hang`). */
+  answersChanged(): void {
+    this.#netChanged();
+  }
+
+  #netChanged(): void {
+    this.#netEpoch++;
+    if (this.#answerWatch !== undefined) this.#answerWatch();
+  }
+
+  #answerWatch?: () => void;
   /** Changes to the containers' rootfs (see answerEpoch). */
   readonly #fsChanges: ChangeCount = { n: 0 };
   /** The node's files, when they count their changes. */
@@ -785,7 +806,7 @@ export class ContainerRuntime {
     }
     if (sb.status.netns) this.cni.del(sb.status.id, sb.status.netns, 'eth0', sb.pod);
     sb.status.state = 'SANDBOX_NOTREADY';
-    this.#netEpoch++;
+    this.#netChanged();
   }
 
   #removeContainer(containerId: string): void {
@@ -793,7 +814,7 @@ export class ContainerRuntime {
     if (!c) return;
     if (c.status.state === 'CONTAINER_RUNNING') c.shim.signal('SIGKILL');
     this.#containers.delete(containerId);
-    this.#netEpoch++;
+    this.#netChanged();
     this.#names.delete(c.reservedName);
     // upstream: the kubelet removes the container's log file with it (kuberuntime_container.go removeContainerLog).
     if (c.logFile) this.nodeFS.remove(c.logFile);
@@ -805,7 +826,7 @@ export class ContainerRuntime {
     const s = c.status;
     s.state = 'CONTAINER_EXITED';
     c.running = false;
-    this.#netEpoch++;
+    this.#netChanged();
     s.finishedAt = this.#clock.now();
     s.exitCode = exitCode;
     s.reason = reason ?? (exitCode === 0 ? 'Completed' : 'Error');

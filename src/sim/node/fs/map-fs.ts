@@ -25,6 +25,8 @@ export function parentOf(path: string): string {
 /** A count of changes, shared by the maps of one node (ContainerRuntime.answerEpoch). */
 export interface ChangeCount {
   n: number;
+  /** Told after each change. */
+  onChange?: () => void;
 }
 
 /** A Map that counts its changes: while `version` stands, nothing in it changed. */
@@ -33,6 +35,8 @@ export class VersionedMap<K, V> extends Map<K, V> {
   version = 0;
   /** Also counted here, when set. */
   changes?: ChangeCount;
+  /** Told after each change. */
+  onChange?: () => void;
 
   override set(key: K, value: V): this {
     changed(this);
@@ -53,7 +57,12 @@ export class VersionedMap<K, V> extends Map<K, V> {
 /** One change to a VersionedMap (a function, not a #method: Map's constructor calls set() before the class's private brand exists). */
 function changed(m: VersionedMap<unknown, unknown>): void {
   m.version++;
-  if (m.changes !== undefined) m.changes.n++;
+  const changes = m.changes;
+  if (changes !== undefined) {
+    changes.n++;
+    if (changes.onChange !== undefined) changes.onChange();
+  }
+  if (m.onChange !== undefined) m.onChange();
 }
 
 export class MapFS implements ContainerFS {
