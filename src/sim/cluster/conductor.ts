@@ -19,10 +19,17 @@ export class HaltedError extends Error {
   }
 }
 
+/** A host with its inbox (the messages for its next step) and its next deadline. */
+interface Seat {
+  readonly host: HostLink;
+  inbox: Envelope[];
+  next: number;
+}
+
 export class Conductor {
-  #hosts: HostLink[] = [];
-  #next = new Map<string, number>();
-  #inboxes = new Map<string, Envelope[]>();
+  /** The hosts in their fixed order (a round reads each seat without a lookup by name). */
+  #seats: Seat[] = [];
+  #byName = new Map<string, Seat>();
   #now = 0;
   #inFlight = 0;
   /** Messages whose destination host is gone (a powered-off node): dropped, as packets to a dead machine. */
@@ -45,29 +52,30 @@ export class Conductor {
   }
 
   hostNames(): string[] {
-    return this.#hosts.map((h) => h.name);
+    return this.#seats.map((s) => s.host.name);
   }
 
   add(host: HostLink): void {
-    this.#hosts.push(host);
-    this.#inboxes.set(host.name, []);
-    this.#next.set(host.name, this.#now);
+    const seat: Seat = { host, inbox: [], next: this.#now };
+    this.#seats.push(seat);
+    this.#byName.set(host.name, seat);
   }
 
   remove(name: string): void {
-    this.#hosts = this.#hosts.filter((h) => h.name !== name);
-    this.#inFlight -= this.#inboxes.get(name)?.length ?? 0;
-    this.#inboxes.delete(name);
-    this.#next.delete(name);
+    const seat = this.#byName.get(name);
+    if (seat === undefined) return;
+    this.#seats = this.#seats.filter((s) => s !== seat);
+    this.#inFlight -= seat.inbox.length;
+    this.#byName.delete(name);
   }
 
   /** Disposes of every host (a cluster dropped by time travel: its workers stop). */
   dispose(): void {
-    for (const h of this.#hosts) h.dispose?.();
+    for (const s of this.#seats) s.host.dispose?.();
   }
 
   has(name: string): boolean {
-    return this.#inboxes.has(name);
+    return this.#byName.has(name);
   }
 
   /** Queues a message from outside the hosts (the console) for the next round. */
@@ -96,19 +104,19 @@ export class Conductor {
   }
 
   #route(env: Envelope): void {
-    const box = this.#inboxes.get(env.to);
-    if (!box) {
+    const seat = this.#byName.get(env.to);
+    if (seat === undefined) {
       this.dropped++;
       return;
     }
-    box.push(env);
+    seat.inbox.push(env);
     this.#inFlight++;
   }
 
   nextDeadline(): number {
     if (this.#inFlight > 0) return this.#now;
     let min = Infinity;
-    for (const t of this.#next.values()) if (t < min) min = t;
+    for (const s of this.#seats) if (s.next < min) min = s.next;
     return min;
   }
 
@@ -122,29 +130,30 @@ export class Conductor {
 
   async #round(): Promise<void> {
     const t = this.#now;
-    const hosts = this.#hosts;
+    const seats = this.#seats;
     const steps: (StepResult | Promise<StepResult>)[] = [];
     let async = false;
-    for (const h of hosts) {
-      const inbox = this.#inboxes.get(h.name)!;
-      const due = inbox.length > 0 || this.#next.get(h.name)! <= t;
-      if (!due) {
+    for (const seat of seats) {
+      const inbox = seat.inbox;
+      if (inbox.length === 0 && seat.next > t) {
         steps.push(EMPTY);
         continue;
       }
-      this.#inboxes.set(h.name, []);
-      this.#inFlight -= inbox.length;
-      const r = h.step(t, inbox);
+      if (inbox.length > 0) {
+        seat.inbox = [];
+        this.#inFlight -= inbox.length;
+      }
+      const r = seat.host.step(t, inbox);
       if (r instanceof Promise) async = true;
       steps.push(r);
     }
     const results = async ? await Promise.all(steps) : (steps as StepResult[]);
     this.rounds++;
     const produced: TraceEvent[] = [];
-    for (let i = 0; i < hosts.length; i++) {
+    for (let i = 0; i < seats.length; i++) {
       const r = results[i];
       if (r === EMPTY) continue;
-      this.#next.set(hosts[i].name, r.next);
+      seats[i].next = r.next;
       // The host's own event objects (t, seq, details, in that key order) take their global seq.
       for (const e of r.trace) produced.push(this.trace.adopt(e));
       for (const env of r.outbox) this.#route(env);

@@ -256,7 +256,11 @@ export class ProbeCall implements AnswerMemo {
     readonly fieldPath: string,
     readonly spec: any,
     readonly cb: (a: ProbeAnswer) => void
-  ) {}
+  ) {
+    // An exec probe's record is made with the call (and its worker): objects made together lie
+    // together, and each exec reads all three (on a big node, fewer cache misses per probe).
+    if (spec !== undefined && spec !== null && spec.exec !== undefined) this.trivialExec();
+  }
 
   /** One probe of the container (the previous one has answered). */
   run(status: any, containerID: string): void {
@@ -293,7 +297,7 @@ export class ProbeCall implements AnswerMemo {
     return h;
   }
 
-  /** This probe's record for the runtime's execTrivial (made at its first exec). */
+  /** This probe's record for the runtime's execTrivial (made with the call, for an exec probe). */
   trivialExec(): TrivialExec {
     return (this.#trivialExec ??= new TrivialExec((r) => this.done(execOutcome(r)), true));
   }
