@@ -6,8 +6,9 @@
  * run replayable from its seed. It is the hot loop of the whole simulator, so the queue is a
  * binary heap of the distinct times that have timers, each with its timers in a FIFO bucket (the
  * order they were set is their sequence order): the thousands of probe timers that share an
- * instant (probe ticks land on 100 ms boundaries) cost one heap entry, not one each. Timers live
- * in parallel arrays of reusable slots (no per-event record objects beyond the callback).
+ * instant (probe ticks land on 100 ms boundaries) cost one heap entry, not one each. A bucket
+ * holds its timers' callbacks and ids in order (running an instant reads nothing else); ids are
+ * reusable slots (no per-event record objects beyond the callback).
  */
 
 export type TimerId = number;
@@ -15,24 +16,36 @@ export type TimerId = number;
 /** A TimerId is slot + generation * SLOTS: cancelling finds the slot without a map (the hot loop). */
 const SLOTS = 2 ** 24;
 
-/** The timers due at one instant, in the order they were set; `head` is the next to run. */
+type Callback = (now: number) => void;
+
+/**
+ * The timers due at one instant, in the order they were set: their callbacks (undefined once
+ * cancelled) and ids side by side, so running an instant reads its bucket in order and nothing
+ * else; `head` is the next to run, `live` how many are neither run nor cancelled.
+ */
 interface Bucket {
-  slots: number[];
+  t: number;
+  fns: (Callback | undefined)[];
+  ids: number[];
   head: number;
+  live: number;
 }
 
 export class SimClock {
   #now = 0;
-  /** Min-heap of the distinct times with a bucket. */
+  /** Min-heap of the distinct times with a bucket, and beside it each time's bucket (moved together). */
   #heap: number[] = [];
+  #heapBuckets: Bucket[] = [];
   #buckets = new Map<number, Bucket>();
   /** Emptied buckets, reused (no allocation per instant in the steady state). */
   #spare: Bucket[] = [];
-  #fn: (((now: number) => void) | undefined)[] = [];
   #free: number[] = [];
-  // Per slot: how many timers it has held (the generation part of their ids). A cancelled timer
-  // keeps its slot until its bucket reaches it (lazy deletion).
+  // Per slot: how many timers it has held (the generation part of their ids), and the bucket and
+  // place of its timer (read by cancel only). A cancelled timer keeps its slot until its bucket
+  // reaches it (lazy deletion). Slots are reused last-freed first: the ones `at` writes are warm.
   #gen: number[] = [];
+  #bucketOf: (Bucket | undefined)[] = [];
+  #indexOf: number[] = [];
   #pending = 0;
   /** The instant `at` last set a timer for, and its bucket (undefined once retired). */
   #lastTime = -1;
@@ -49,11 +62,11 @@ export class SimClock {
   }
 
   /** Runs fn after delay virtual ms (0 = later in this same instant, after what is already due). */
-  after(delayMs: number, fn: (now: number) => void): TimerId {
+  after(delayMs: number, fn: Callback): TimerId {
     return this.at(this.#now + Math.max(0, delayMs), fn);
   }
 
-  at(time: number, fn: (now: number) => void): TimerId {
+  at(time: number, fn: Callback): TimerId {
     const t = time < this.#now ? this.#now : time;
     let slot: number;
     if (this.#free.length > 0) slot = this.#free.pop()!;
@@ -61,29 +74,40 @@ export class SimClock {
       slot = this.#gen.length;
       if (slot >= SLOTS) throw new Error('SimClock: too many pending timers');
       this.#gen.push(0);
+      this.#bucketOf.push(undefined);
+      this.#indexOf.push(0);
     }
-    this.#fn[slot] = fn;
-    const gen = ++this.#gen[slot];
+    const id = slot + ++this.#gen[slot] * SLOTS;
     this.#pending++;
     // Timers come in runs for one instant (a thousand probe workers re-arm for the same tick):
     // the bucket of the last instant set is at hand without a map lookup.
     let bucket = t === this.#lastTime ? this.#lastBucket : this.#buckets.get(t);
     if (bucket === undefined) {
-      bucket = this.#spare.pop() ?? { slots: [], head: 0 };
+      bucket = this.#spare.pop() ?? { t, fns: [], ids: [], head: 0, live: 0 };
+      bucket.t = t;
       this.#buckets.set(t, bucket);
-      this.#push(t);
+      this.#push(t, bucket);
     }
     this.#lastTime = t;
     this.#lastBucket = bucket;
-    bucket.slots.push(slot);
-    return slot + gen * SLOTS;
+    this.#bucketOf[slot] = bucket;
+    this.#indexOf[slot] = bucket.fns.length;
+    bucket.fns.push(fn);
+    bucket.ids.push(id);
+    bucket.live++;
+    return id;
   }
 
   cancel(id: TimerId | undefined): void {
     if (id === undefined) return;
     const slot = id % SLOTS;
-    if (this.#gen[slot] !== (id - slot) / SLOTS || this.#fn[slot] === undefined) return;
-    this.#fn[slot] = undefined;
+    if (this.#gen[slot] !== (id - slot) / SLOTS) return;
+    const bucket = this.#bucketOf[slot];
+    const i = this.#indexOf[slot];
+    // Already run (behind the head), cancelled, or its bucket retired (and perhaps reused).
+    if (bucket === undefined || bucket.ids[i] !== id || i < bucket.head || bucket.fns[i] === undefined) return;
+    bucket.fns[i] = undefined;
+    bucket.live--;
     this.#pending--;
   }
 
@@ -100,27 +124,29 @@ export class SimClock {
   /** Runs every timer due at or before `time`, then leaves the clock at `time`. */
   runUntil(time: number): void {
     const heap = this.#heap;
-    const fns = this.#fn;
+    const free = this.#free;
     while (heap.length > 0 && heap[0] <= time) {
       // The earliest instant's timers in order, those its callbacks add for it included (they join
-      // its bucket): one bucket lookup per instant, not one per timer.
+      // its bucket).
       const t = heap[0];
-      const bucket = this.#buckets.get(t)!;
-      const slots = bucket.slots;
-      while (bucket.head < slots.length) {
-        const slot = slots[bucket.head++];
-        const fn = fns[slot];
-        this.#free.push(slot);
+      const bucket = this.#heapBuckets[0];
+      const fns = bucket.fns;
+      const ids = bucket.ids;
+      // (A callback that runs the clock itself retires this bucket, which may then be reused for another instant.)
+      while (bucket.head < fns.length && bucket.t === t) {
+        const i = bucket.head++;
+        free.push(ids[i] % SLOTS);
+        const fn = fns[i];
         // Cancelled: its slot was kept until now (lazy deletion).
         if (fn === undefined) continue;
-        fns[slot] = undefined;
+        bucket.live--;
         this.#pending--;
         this.#now = t;
         this.executed++;
         fn(t);
       }
       // A callback may have run the clock itself (a nested runUntil retires the bucket): retire it once.
-      if (heap[0] === t && this.#buckets.get(t) === bucket) this.#retire(t, bucket);
+      if (this.#heapBuckets[0] === bucket && bucket.t === t && heap[0] === t) this.#retire(t, bucket);
     }
     if (time > this.#now && Number.isFinite(time)) this.#now = time;
   }
@@ -143,16 +169,15 @@ export class SimClock {
     if (time > this.#now) this.#now = time;
   }
 
+  /** Retires the earliest instants whose timers were all cancelled (their slots freed). */
   #dropCancelled(): void {
     const heap = this.#heap;
-    const fns = this.#fn;
     while (heap.length > 0) {
-      const t = heap[0];
-      const bucket = this.#buckets.get(t)!;
-      const slots = bucket.slots;
-      while (bucket.head < slots.length && fns[slots[bucket.head]] === undefined) this.#free.push(slots[bucket.head++]);
-      if (bucket.head < slots.length) return;
-      this.#retire(t, bucket);
+      const bucket = this.#heapBuckets[0];
+      if (bucket.live > 0) return;
+      const ids = bucket.ids;
+      while (bucket.head < ids.length) this.#free.push(ids[bucket.head++] % SLOTS);
+      this.#retire(heap[0], bucket);
     }
   }
 
@@ -161,29 +186,38 @@ export class SimClock {
     this.#buckets.delete(t);
     if (t === this.#lastTime) this.#lastBucket = undefined;
     this.#pop();
-    bucket.slots.length = 0;
+    bucket.fns.length = 0;
+    bucket.ids.length = 0;
     bucket.head = 0;
+    bucket.live = 0;
+    bucket.t = -1;
     this.#spare.push(bucket);
   }
 
-  #push(t: number): void {
+  #push(t: number, bucket: Bucket): void {
     const h = this.#heap;
+    const hb = this.#heapBuckets;
     let i = h.length;
     h.push(t);
+    hb.push(bucket);
     // Sift up with a hole: move parents down until the time's place is found (times are distinct).
     while (i > 0) {
       const p = (i - 1) >> 1;
       const pt = h[p];
       if (pt < t) break;
       h[i] = pt;
+      hb[i] = hb[p];
       i = p;
     }
     h[i] = t;
+    hb[i] = bucket;
   }
 
   #pop(): void {
     const h = this.#heap;
+    const hb = this.#heapBuckets;
     const last = h.pop()!;
+    const lastBucket = hb.pop()!;
     const n = h.length;
     if (n === 0) return;
     let i = 0;
@@ -200,9 +234,11 @@ export class SimClock {
       }
       if (last < mt) break;
       h[i] = mt;
+      hb[i] = hb[m];
       i = m;
     }
     h[i] = last;
+    hb[i] = lastBucket;
   }
 }
 

@@ -81,6 +81,33 @@ describe('SimClock', () => {
   });
 });
 
+describe('SimClock: an instant emptied while it runs', () => {
+  it('a callback cancels the rest of its instant and asks for the next deadline: what it sets next still runs, in order', () => {
+    const clock = new SimClock();
+    const ran: string[] = [];
+    const rest: number[] = [];
+    clock.at(10, () => {
+      ran.push('a@10');
+      for (const id of rest) clock.cancel(id);
+      // The instant's bucket has no live timer left: asking for the deadline retires it mid-run.
+      expect(clock.nextDeadline()).toBe(20);
+      clock.after(0, () => ran.push('d@10'));
+      clock.after(5, () => ran.push('e@15'));
+    });
+    rest.push(clock.at(10, () => ran.push('b@10')), clock.at(10, () => ran.push('c@10')));
+    clock.at(20, () => ran.push('f@20'));
+    expect(clock.pending()).toBe(4);
+    clock.runUntil(100);
+    expect(ran).toEqual(['a@10', 'd@10', 'e@15', 'f@20']);
+    expect(clock.pending()).toBe(0);
+    // The cancelled ids, their instant long gone, cancel nothing set since.
+    clock.at(120, () => ran.push('g@120'));
+    for (const id of rest) clock.cancel(id);
+    clock.runUntil(200);
+    expect(ran.at(-1)).toBe('g@120');
+  });
+});
+
 describe('durations and timestamps', () => {
   const cases: [string, number][] = [
     ['500ms', 500],
