@@ -190,7 +190,6 @@ export class Prober {
   #run(call: ProbeCall): void {
     const { status, containerID, done } = call;
     const net = this.#isHung !== undefined && this.#isHung(containerID) ? this.#hungNet : this.#net;
-    const podIP: string = status.podIP ?? '';
     // The handler's kind, timeout, command and host are the call's own fields: a probe that keeps
     // passing does not read the handler object (on a big node, one cache miss fewer per probe).
     const h = call.handler();
@@ -200,6 +199,8 @@ export class Prober {
       if (this.#execTrivial !== undefined && !net.hung && this.#execTrivial(call.trivialExec().set(containerID, call.command, timeout))) return;
       return doExecProbe(this.#exec, net, containerID, call.command, timeout, done);
     }
+    // Read after exec's branch: an exec probe does not read the pod status (another miss).
+    const podIP: string = status.podIP ?? '';
     const host = call.target || podIP;
     if (call.kind === 'http' || call.kind === 'tcp') {
       // The same success as last time while it holds (see AnswerMemo): the call is its own memo.

@@ -82,8 +82,11 @@ export class Worker {
   readonly periodMs: number;
   readonly failureThreshold: number;
   readonly successThreshold: number;
-  /** The pod's status manager entry (see WorkerDeps.statusCell). */
+  /** The pod's status manager entry (see WorkerDeps.statusCell), which tells the worker when its status changes. */
   #cell?: StatusCell;
+  /** The entry's status as last read, and whether it has changed since (a tick that finds it has not reads no entry). */
+  #status: any = undefined;
+  #statusMoved = true;
   /** What the tick in progress learned (see Idle). */
   #idle = Idle.No;
   /** The pod status of the last probe that reached the prober (see doProbe). */
@@ -124,7 +127,8 @@ export class Worker {
     this.#uid = pod.metadata.uid;
     this.#clock = deps.clock;
     this.#fieldPath = init ? `spec.initContainers{${container.name}}` : `spec.containers{${container.name}}`;
-    this.#cell = deps.statusCell?.(this.#uid);
+    const cell = deps.statusCell?.(this.#uid);
+    if (cell !== undefined) this.#watch(cell);
     this.#call = deps.prober.call(probeType, pod, container, this.#fieldPath, this.#answered);
   }
 
@@ -147,6 +151,7 @@ export class Worker {
     if (this.#stopped) return;
     this.#stopped = true;
     this.#asleep = false;
+    this.#unwatch();
     this.deps.clock.cancel(this.#timer);
     this.#timer = undefined;
     // upstream: run's deferred cleanup removes the last container's result.
@@ -210,18 +215,29 @@ export class Worker {
     this.#clock.cancel(this.#timer);
     this.#timer = undefined;
     this.#asleep = true;
-    if (!this.#onCell) {
-      this.#onCell = true;
-      (cell.sleepers ??= []).push(this.#wakeFromCell);
-    }
     if (this.#idle === Idle.Answer && !this.#onProber) {
       this.#onProber = true;
       this.deps.prober.sleepUntilAnswersChange(this.#wakeFromProber);
     }
   }
 
-  readonly #wakeFromCell = (): void => {
-    this.#onCell = false;
+  /** Reads the pod status from this entry, and hears when it changes. */
+  #watch(cell: StatusCell): void {
+    this.#unwatch();
+    this.#cell = cell;
+    (cell.watchers ??= []).push(this.#statusChanged);
+  }
+
+  #unwatch(): void {
+    const watchers = this.#cell?.watchers;
+    const i = watchers?.indexOf(this.#statusChanged) ?? -1;
+    if (i >= 0) watchers!.splice(i, 1);
+    this.#cell = undefined;
+  }
+
+  /** The status manager set the pod a new status: the next tick reads it; a sleeping worker wakes. */
+  readonly #statusChanged = (): void => {
+    this.#statusMoved = true;
     this.#wake();
   };
 
@@ -247,11 +263,20 @@ export class Worker {
 
   /** upstream: worker.go doProbe. Answers whether to keep probing. */
   doProbe(done: (keepGoing: boolean) => void): void {
-    let status = this.#cell?.status;
-    if (status === undefined) {
-      // No status yet, or the entry held was dropped (the pod forgotten and its status set anew).
-      status = this.deps.podStatus(this.#uid);
-      if (status !== undefined && this.deps.statusCell) this.#cell = this.deps.statusCell(this.#uid);
+    let status: any;
+    // Unchanged since the last tick read it (the entry tells when it changes): on a big node the
+    // entry is rarely in the cache.
+    if (!this.#statusMoved) status = this.#status;
+    else {
+      status = this.#cell?.status;
+      if (status === undefined) {
+        // No status yet, or the entry held was dropped (the pod forgotten and its status set anew).
+        status = this.deps.podStatus(this.#uid);
+        if (status !== undefined && this.deps.statusCell) this.#watch(this.deps.statusCell(this.#uid));
+      }
+      this.#status = status;
+      // Read from the entry watched: trusted until it says it changed.
+      this.#statusMoved = status === undefined || this.#cell === undefined || this.#cell.status !== status;
     }
     // The same status object as at the last probe that passed every check below: they pass again
     // (the container, its start and `started` are the status's; the initial delay, once over,
@@ -402,7 +427,6 @@ export class Worker {
   /** Asleep (see #sleep), and the instant its ticker would tick next. */
   #asleep = false;
   #nextAt = 0;
-  /** Among the status entry's sleepers, and among the prober's (until either wakes it). */
-  #onCell = false;
+  /** Among the prober's sleepers (until it wakes the worker). */
   #onProber = false;
 }

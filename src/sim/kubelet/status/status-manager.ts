@@ -12,17 +12,15 @@ import { podStatusEqual } from './generate';
 /** A pod's entry in the status manager: probe workers hold it to read the status without a lookup. */
 export interface StatusCell {
   status: any;
-  /** Told once when `status` next changes (probe workers asleep until then: see prober/worker.ts). */
-  sleepers?: (() => void)[];
+  /** Told whenever `status` changes (the pod's probe workers: see prober/worker.ts). */
+  watchers?: (() => void)[];
 }
 
-/** Sets the cell's status and wakes whoever slept on it. */
+/** Sets the cell's status and tells its watchers. */
 function setCell(cell: StatusCell, status: any): void {
   cell.status = status;
-  const sleepers = cell.sleepers;
-  if (sleepers === undefined) return;
-  cell.sleepers = undefined;
-  for (const wake of sleepers) wake();
+  const watchers = cell.watchers;
+  if (watchers !== undefined) for (const changed of watchers) changed();
 }
 
 export class StatusManager {
