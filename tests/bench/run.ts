@@ -206,6 +206,7 @@ async function withPods(workers: number, steadyVirtualMs: number, container: obj
   // Three steady stretches, the median taken: a stretch of a small cluster is well under a CPU
   // second, and one major GC falling in it or not moves it by a third.
   const cpuSpeeds: number[] = [];
+  let cpuSeconds = 0;
   for (let i = 0; i < STEADY_STRETCHES; i++) {
     const t0 = cluster.now;
     const cpu0 = process.cpuUsage();
@@ -214,6 +215,7 @@ async function withPods(workers: number, steadyVirtualMs: number, container: obj
     // Per second of this process's CPU time (GC threads included): on a shared, loaded machine the
     // wall figure also counts other processes' turns. The goals are read on this one.
     cpuSpeeds.push((cluster.now - t0) / 1000 / ((cpu.user + cpu.system) / 1e6));
+    cpuSeconds += (cpu.user + cpu.system) / 1e6;
   }
   await profiler?.stop(`${workers}-nodes${label.replace(/\W+/g, '-')}`);
   const wall = (performance.now() - start) / 1000;
@@ -224,6 +226,8 @@ async function withPods(workers: number, steadyVirtualMs: number, container: obj
   report(`  wall s to start them all`, startUpWall.toFixed(1));
   report(`  steady state: virtual s per wall s`, fmt(speed));
   report(`  steady state: virtual s per CPU s (median of ${cpuSpeeds.map(fmt).join(' / ')})`, fmt(cpuSpeed), label ? (workers >= 1000 ? '>= 50x' : undefined) : workers >= 100 ? '>= 300x' : '>= 1000x');
+  // All the stretches together: a major GC of a big heap lands in one stretch or none, which the median leaves out.
+  report(`  steady state: virtual s per CPU s, all ${STEADY_STRETCHES} stretches together`, fmt((cluster.now - v0) / 1000 / cpuSeconds));
   report(`  heap per node (MB, incl. its pods)`, (heap / (workers + 1) / 1e6).toFixed(2));
   const store = cluster.metrics;
   if (store) {
