@@ -10,7 +10,8 @@ export async function until(fn, { timeout = 20_000, interval = 200, message = 'c
   for (;;) {
     last = await fn();
     if (last) return last;
-    if (Date.now() > deadline) assert.fail(`timed out after ${timeout} ms waiting for ${message}; last value: ${JSON.stringify(last)}`);
+    // `message` may be a function: what it says is made when the wait fails (it can tell what was last seen).
+    if (Date.now() > deadline) assert.fail(`timed out after ${timeout} ms waiting for ${typeof message === 'function' ? message() : message}; last value: ${JSON.stringify(last)}`);
     await new Promise((r) => setTimeout(r, interval));
   }
 }

@@ -10,7 +10,16 @@ const shot = (page, name) => page.screenshot({ path: `/tmp/timetravel-${name}.pn
 
 /** Clicks the timeline at virtual time `t` (the strip spans boot to now). */
 async function scrubTo(page, t, end) {
-  const box = await page.getByTestId('timeline').boundingBox();
+  // The track's box once it stays put for a frame or two: the viewing bar that comes and goes
+  // around it re-lays the page out, and a click aimed before that lands at another moment.
+  const timeline = page.getByTestId('timeline');
+  let box = await timeline.boundingBox();
+  for (let i = 0; i < 20; i++) {
+    await page.waitForTimeout(50);
+    const again = await timeline.boundingBox();
+    if (again.x === box.x && again.y === box.y && again.width === box.width) break;
+    box = again;
+  }
   await page.mouse.click(box.x + (box.width * t) / end, box.y + box.height / 2);
 }
 
@@ -106,7 +115,8 @@ export async function scrubResumeReturn({ page, baseURL }) {
   // Resume from before the scale: a fork that runs on with 2 replicas.
   await scrubTo(page, target, end);
   await page.getByTestId('viewing').waitFor({ timeout: 20_000 });
-  await until(async () => Math.abs((await clockMs(page)) - target) <= 3000, { message: `the clock about ${target} ms` });
+  let seen;
+  await until(async () => Math.abs((seen = await clockMs(page)) - target) <= 3000, { message: () => `the clock about ${target} ms (it reads ${seen} ms)` });
   const forkAt = await clockMs(page);
   await page.getByRole('button', { name: 'Resume from here' }).click();
   await page.getByTestId('viewing').waitFor({ state: 'detached' });

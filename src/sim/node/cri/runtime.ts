@@ -675,7 +675,7 @@ export class ContainerRuntime {
    * Tells `fn` whenever answerEpoch changes (the prober wakes the probes that slept on a remembered
    * answer), and when a container hangs (`answersChanged`). One listener: the node's prober.
    */
-  watchAnswers(fn: (() => void) | undefined): void {
+  watchAnswers(fn: () => void): void {
     this.#answerWatch = fn;
     this.#fsChanges.onChange = fn;
     if (this.#countedFiles !== undefined) this.#countedFiles.onChange = fn;

@@ -25,7 +25,7 @@ export function parentOf(path: string): string {
 /** A count of changes, shared by the maps of one node (ContainerRuntime.answerEpoch). */
 export interface ChangeCount {
   n: number;
-  /** Told after each change. */
+  /** Told at each change, just before it is made (a listener may only schedule work). */
   onChange?: () => void;
 }
 
@@ -35,7 +35,7 @@ export class VersionedMap<K, V> extends Map<K, V> {
   version = 0;
   /** Also counted here, when set. */
   changes?: ChangeCount;
-  /** Told after each change. */
+  /** Told at each change, just before it is made (a listener may only schedule work). */
   onChange?: () => void;
 
   override set(key: K, value: V): this {
