@@ -21,12 +21,15 @@ type Callback = (now: number) => void;
 /**
  * The timers due at one instant, in the order they were set: their callbacks (undefined once
  * cancelled) and ids side by side, so running an instant reads its bucket in order and nothing
- * else; `head` is the next to run, `live` how many are neither run nor cancelled.
+ * else; `n` is how many were set, `head` the next to run, `live` how many are neither run nor
+ * cancelled. A bucket is reused for later instants with its arrays as long as they grew (a busy
+ * node's instants each hold about as many timers as the last).
  */
 interface Bucket {
   t: number;
   fns: (Callback | undefined)[];
   ids: number[];
+  n: number;
   head: number;
   live: number;
 }
@@ -83,17 +86,18 @@ export class SimClock {
     // the bucket of the last instant set is at hand without a map lookup.
     let bucket = t === this.#lastTime ? this.#lastBucket : this.#buckets.get(t);
     if (bucket === undefined) {
-      bucket = this.#spare.pop() ?? { t, fns: [], ids: [], head: 0, live: 0 };
+      bucket = this.#spare.pop() ?? { t, fns: [], ids: [], n: 0, head: 0, live: 0 };
       bucket.t = t;
       this.#buckets.set(t, bucket);
       this.#push(t, bucket);
     }
     this.#lastTime = t;
     this.#lastBucket = bucket;
+    const i = bucket.n++;
     this.#bucketOf[slot] = bucket;
-    this.#indexOf[slot] = bucket.fns.length;
-    bucket.fns.push(fn);
-    bucket.ids.push(id);
+    this.#indexOf[slot] = i;
+    bucket.fns[i] = fn;
+    bucket.ids[i] = id;
     bucket.live++;
     return id;
   }
@@ -105,7 +109,7 @@ export class SimClock {
     const bucket = this.#bucketOf[slot];
     const i = this.#indexOf[slot];
     // Already run (behind the head), cancelled, or its bucket retired (and perhaps reused).
-    if (bucket === undefined || bucket.ids[i] !== id || i < bucket.head || bucket.fns[i] === undefined) return;
+    if (bucket === undefined || i >= bucket.n || bucket.ids[i] !== id || i < bucket.head || bucket.fns[i] === undefined) return;
     bucket.fns[i] = undefined;
     bucket.live--;
     this.#pending--;
@@ -133,7 +137,7 @@ export class SimClock {
       const fns = bucket.fns;
       const ids = bucket.ids;
       // (A callback that runs the clock itself retires this bucket, which may then be reused for another instant.)
-      while (bucket.head < fns.length && bucket.t === t) {
+      while (bucket.head < bucket.n && bucket.t === t) {
         const i = bucket.head++;
         free.push(ids[i] % SLOTS);
         const fn = fns[i];
@@ -176,7 +180,7 @@ export class SimClock {
       const bucket = this.#heapBuckets[0];
       if (bucket.live > 0) return;
       const ids = bucket.ids;
-      while (bucket.head < ids.length) this.#free.push(ids[bucket.head++] % SLOTS);
+      while (bucket.head < bucket.n) this.#free.push(ids[bucket.head++] % SLOTS);
       this.#retire(heap[0], bucket);
     }
   }
@@ -186,8 +190,9 @@ export class SimClock {
     this.#buckets.delete(t);
     if (t === this.#lastTime) this.#lastBucket = undefined;
     this.#pop();
-    bucket.fns.length = 0;
-    bucket.ids.length = 0;
+    // Let go of the callbacks; keep the arrays' room for the bucket's next instant.
+    bucket.fns.fill(undefined, 0, bucket.n);
+    bucket.n = 0;
     bucket.head = 0;
     bucket.live = 0;
     bucket.t = -1;
