@@ -22,6 +22,8 @@ export class HaltedError extends Error {
 /** A host with its inbox (the messages for its next step) and its next deadline. */
 interface Seat {
   readonly host: HostLink;
+  /** host.awaited, read once. */
+  readonly awaited: boolean;
   inbox: Envelope[];
   next: number;
 }
@@ -29,6 +31,8 @@ interface Seat {
 export class Conductor {
   /** The hosts in their fixed order (a round reads each seat without a lookup by name). */
   #seats: Seat[] = [];
+  /** A round's step results, one per seat (reused: a round per instant with work). */
+  #steps: (StepResult | Promise<StepResult>)[] = [];
   #byName = new Map<string, Seat>();
   #now = 0;
   #inFlight = 0;
@@ -56,7 +60,7 @@ export class Conductor {
   }
 
   add(host: HostLink): void {
-    const seat: Seat = { host, inbox: [], next: this.#now };
+    const seat: Seat = { host, awaited: host.awaited === true, inbox: [], next: this.#now };
     this.#seats.push(seat);
     this.#byName.set(host.name, seat);
   }
@@ -128,15 +132,20 @@ export class Conductor {
     return true;
   }
 
-  async #round(): Promise<void> {
+  /**
+   * One round at the current instant. Hosts in this thread answer at once, and so does the round:
+   * a promise only when some host is a worker (see #turn for what callers await otherwise).
+   */
+  #round(): Promise<void> | undefined {
     const t = this.#now;
     const seats = this.#seats;
-    const steps: (StepResult | Promise<StepResult>)[] = [];
+    const steps = this.#steps;
     let async = false;
-    for (const seat of seats) {
+    for (let i = 0; i < seats.length; i++) {
+      const seat = seats[i];
       const inbox = seat.inbox;
       if (inbox.length === 0 && seat.next > t) {
-        steps.push(EMPTY);
+        steps[i] = EMPTY;
         continue;
       }
       if (inbox.length > 0) {
@@ -145,26 +154,65 @@ export class Conductor {
       }
       const r = seat.host.step(t, inbox);
       if (r instanceof Promise) async = true;
-      steps.push(r);
+      if (seat.awaited) this.#turnsLeft = TURNS_AFTER_HEARD;
+      steps[i] = r;
     }
-    const results = async ? await Promise.all(steps) : (steps as StepResult[]);
+    steps.length = seats.length;
+    if (!async) return this.#finish(steps as StepResult[]);
+    const pending = [...steps];
+    return Promise.all(pending).then((results) => this.#finish(results));
+  }
+
+  /** Routes what a round's steps sent and adopts their trace events. */
+  #finish(results: StepResult[]): undefined {
+    const seats = this.#seats;
     this.rounds++;
-    const produced: TraceEvent[] = [];
+    const listening = this.onTrace !== undefined;
+    let produced: TraceEvent[] | undefined;
     for (let i = 0; i < seats.length; i++) {
       const r = results[i];
       if (r === EMPTY) continue;
       seats[i].next = r.next;
       // The host's own event objects (t, seq, details, in that key order) take their global seq.
-      for (const e of r.trace) produced.push(this.trace.adopt(e));
-      for (const env of r.outbox) this.#route(env);
+      const trace = r.trace;
+      for (let k = 0; k < trace.length; k++) {
+        this.trace.adopt(trace[k]);
+        if (listening) (produced ??= []).push(trace[k]);
+      }
+      const outbox = r.outbox;
+      for (let k = 0; k < outbox.length; k++) this.#route(outbox[k]);
     }
-    if (produced.length > 0) this.onTrace?.(produced);
+    if (produced !== undefined) this.onTrace?.(produced);
+    return undefined;
   }
+
+  /**
+   * What a caller running rounds awaits after one: the round's promise when a host is a worker.
+   * Else one microtask turn while code in this thread may be waiting on the console (an answer in
+   * flight, or one heard in the last TURNS_AFTER_HEARD rounds, that code's continuation being a
+   * few awaits deep): it goes on after the same rounds as when every round was awaited. Else
+   * nothing: no one in this thread waits on what the rounds do, and they run back to back.
+   */
+  #turn(round: Promise<void> | undefined): Promise<void> | undefined {
+    if (round !== undefined) return round;
+    if (this.#turnsLeft > 0) {
+      this.#turnsLeft--;
+      return Promise.resolve();
+    }
+    for (const seat of this.#seats) if (seat.awaited && seat.host.waiting?.() === true) return Promise.resolve();
+    return undefined;
+  }
+
+  /** Rounds left that end with a microtask turn since an awaited host last stepped (see #turn). */
+  #turnsLeft = 0;
 
   /** Runs rounds at the current instant until nothing is due now. */
   async settle(): Promise<void> {
     if (this.#halted) this.#halt();
-    while (this.nextDeadline() <= this.#now) await this.#round();
+    while (this.nextDeadline() <= this.#now) {
+      const turn = this.#turn(this.#round());
+      if (turn !== undefined) await turn;
+    }
   }
 
   /** Runs until virtual time `until` (inclusive), then leaves the clock there. */
@@ -176,7 +224,8 @@ export class Conductor {
       const next = this.nextDeadline();
       if (next > until) break;
       if (next > this.#now) this.#now = next;
-      await this.#round();
+      const turn = this.#turn(this.#round());
+      if (turn !== undefined) await turn;
     }
     if (until > this.#now && Number.isFinite(until)) this.#now = until;
     if (past) this.#halt();
@@ -197,5 +246,8 @@ export class Conductor {
     return true;
   }
 }
+
+/** See #turn: deeper than kubectl's code between two of its requests. */
+const TURNS_AFTER_HEARD = 64;
 
 const EMPTY: StepResult = Object.freeze({ outbox: [], trace: [], next: Infinity }) as StepResult;

@@ -8,6 +8,8 @@ import type { Envelope, HostMessage } from './messages';
 export const CONSOLE_HOST = 'kubectl';
 
 export class ConsoleHost extends ClientHost {
+  readonly awaited = true;
+
   constructor(readonly post: (env: Envelope) => void) {
     super(CONSOLE_HOST);
   }

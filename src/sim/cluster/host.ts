@@ -14,10 +14,14 @@ import type { Envelope, HostMessage, HostLink, StepResult } from './messages';
 
 export const APISERVER_HOST = 'kube-apiserver';
 
+const NOTHING_SENT: Envelope[] = Object.freeze([]) as unknown as Envelope[];
+const NOTHING_TRACED: TraceEvent[] = Object.freeze([]) as unknown as TraceEvent[];
+
 export abstract class Host implements HostLink {
   readonly clock = new SimClock();
   #outbox: Envelope[] = [];
   #trace: TraceEvent[] = [];
+  #result: StepResult = { outbox: NOTHING_SENT, trace: NOTHING_TRACED, next: Infinity };
 
   constructor(readonly name: string) {}
 
@@ -42,9 +46,20 @@ export abstract class Host implements HostLink {
     this.clock.advanceTo(t);
     for (const env of inbox) this.receive(env);
     this.clock.runUntil(t);
-    const out: StepResult = { outbox: this.#outbox, trace: this.#trace, next: this.clock.nextDeadline() };
-    this.#outbox = [];
-    this.#trace = [];
+    // The conductor reads a step's result before the host's next step: one result object per host,
+    // and new arrays only when the last ones were handed over (most steps of a busy node send nothing).
+    const out = this.#result;
+    out.next = this.clock.nextDeadline();
+    if (this.#outbox.length === 0) out.outbox = NOTHING_SENT;
+    else {
+      out.outbox = this.#outbox;
+      this.#outbox = [];
+    }
+    if (this.#trace.length === 0) out.trace = NOTHING_TRACED;
+    else {
+      out.trace = this.#trace;
+      this.#trace = [];
+    }
     return out;
   }
 
@@ -86,6 +101,11 @@ export class ClientHost extends Host implements Transport {
 
   informerFactory(user: string): SharedInformerFactory {
     return new SharedInformerFactory(this.client(user), (ms, fn) => this.clock.after(ms, fn));
+  }
+
+  /** Whether a request or a question (ask) is waiting for its answer. */
+  waiting(): boolean {
+    return this.#pending.size > 0 || this.#replies.size > 0;
   }
 
   request(req: ApiRequest, done: (result: ApiResult) => void): void {

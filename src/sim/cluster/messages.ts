@@ -38,4 +38,13 @@ export interface HostLink {
   step(t: number, inbox: Envelope[]): StepResult | Promise<StepResult>;
   /** Frees what the host holds outside this thread (its Web Worker) once its cluster is dropped. */
   dispose?(): void;
+  /**
+   * Code in this thread awaits what this host hears (the console: kubectl's requests, `sim`'s
+   * questions). While it waits for an answer, and for some rounds after the host heard anything,
+   * each round ends with a microtask turn, so that code goes on where it was answered. Rounds of
+   * the other hosts alone run back to back.
+   */
+  readonly awaited?: boolean;
+  /** For an awaited host: whether it is waiting for an answer (a request or question in flight). */
+  waiting?(): boolean;
 }

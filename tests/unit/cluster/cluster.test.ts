@@ -132,3 +132,30 @@ describe('determinism', () => {
     expect(a).not.toBe(c);
   });
 });
+
+describe('kubectl during a run', () => {
+  it('goes on at the instant each answer comes, while `sim advance` runs the cluster', async () => {
+    const cluster = await boot(3, 1);
+    const start = cluster.now;
+    const answered: number[] = [];
+    // Two requests one after the other (as `kubectl apply` gets, then patches), begun as time runs.
+    const kubectl = (async () => {
+      await ok(cluster, { verb: 'create', resource: 'configmaps', namespace: 'default', body: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a' }, data: { k: '1' } } });
+      answered.push(cluster.now);
+      await ok(cluster, { verb: 'patch', resource: 'configmaps', namespace: 'default', name: 'a', patchType: 'merge', body: { data: { k: '2' } } });
+      answered.push(cluster.now);
+    })();
+    await cluster.advance(30_000);
+    await kubectl;
+    expect(cluster.now).toBe(start + 30_000);
+    // Each answer where it came (10 and 76 ms into the run: the same rounds as when every round was
+    // awaited), not once the 30 s are over.
+    expect(answered.map((t) => t - start)).toEqual([10, 76]);
+    const cm = await ok(cluster, { verb: 'get', resource: 'configmaps', namespace: 'default', name: 'a' });
+    expect(cm.data).toEqual({ k: '2' });
+    // The patch reached the API server between the two answers, not after the run.
+    const patch = cluster.conductor.trace.list({ kind: 'api.patch', since: start }).find((e) => e.resource === 'configmaps');
+    expect(patch?.t).toBeGreaterThanOrEqual(answered[0]);
+    expect(patch?.t).toBeLessThanOrEqual(answered[1]);
+  });
+});
