@@ -150,7 +150,7 @@ export class SimClock {
         fn(t);
       }
       // A callback may have run the clock itself (a nested runUntil retires the bucket): retire it once.
-      if (this.#heapBuckets[0] === bucket && bucket.t === t && heap[0] === t) this.#retire(t, bucket);
+      if (this.#heapBuckets[0] === bucket && bucket.t === t) this.#retire(t, bucket);
     }
     if (time > this.#now && Number.isFinite(time)) this.#now = time;
   }
