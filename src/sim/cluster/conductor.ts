@@ -159,7 +159,9 @@ export class Conductor {
     }
     steps.length = seats.length;
     if (!async) return this.#finish(steps as StepResult[]);
-    const pending = [...steps];
+    // A host in this thread hands back one result object per step it takes (Host.step): copy each
+    // now, as another round may step that host before this one's workers answer (kubectl's own).
+    const pending = steps.map((r) => (r instanceof Promise || r === EMPTY ? r : { outbox: r.outbox, trace: r.trace, next: r.next }));
     return Promise.all(pending).then((results) => this.#finish(results));
   }
 
