@@ -289,9 +289,10 @@ async function withPodsApart(workers: number, steadyVirtualMs: number, variant: 
     out += chunk;
     const lines = out.split('\n');
     out = lines.pop()!;
-    for (const line of lines) if (!line.startsWith(SPEED_LINE)) console.log(line);
-    const last = lines.findLast((l) => l.startsWith(SPEED_LINE));
-    if (last !== undefined) speed = Number(last.slice(SPEED_LINE.length));
+    for (const line of lines) {
+      if (line.startsWith(SPEED_LINE)) speed = Number(line.slice(SPEED_LINE.length));
+      else console.log(line);
+    }
   });
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   if (code !== 0 || Number.isNaN(speed)) throw new Error(`the ${variant} cluster's process failed (exit ${code})`);
