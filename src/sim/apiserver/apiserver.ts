@@ -19,7 +19,7 @@ import { timestamp } from '../kernel/clock';
 import { mintServiceAccountToken, SERVICE_ACCOUNT_ISSUER } from '../api/sa-token';
 import { encodeBase64 } from '../api/base64';
 import type { TraceInput } from '../kernel/trace';
-import { Store, keyOf, thaw, type KObject, type StoredEvent } from './store';
+import { Store, TRIGGER_FIELDS, keyOf, thaw, type KObject, type StoredEvent } from './store';
 import { cannotBeHandled, decodeInto, strictDecodingError, type FieldValidation } from './decode';
 import { goSprint } from '../api/gostrings';
 import { jsonPatch, mergePatch, strategicMergePatch } from './patch';
@@ -110,6 +110,12 @@ export const SYSTEM_PRIORITY_CLASSES = [
 ] as const;
 
 const SERVICE_CIDR_BASE = (10 << 24) | (96 << 16); // 10.96.0.0/12
+
+/** A request's selectors: the predicate, and the watch trigger value they require (if any). */
+interface Selection {
+  filter: (o: KObject) => boolean;
+  trigger?: string;
+}
 
 export class ApiServer {
   readonly store: Store;
@@ -297,6 +303,14 @@ export class ApiServer {
 
   /** Label and field selectors of a request as one predicate. */
   #filter(r: ResourceInfo, req: ApiRequest): (o: KObject) => boolean {
+    return this.#selection(r, req).filter;
+  }
+
+  /**
+   * The request's selectors as one predicate, and the value its field selector requires of the
+   * resource's watch trigger field (store.ts TRIGGER_FIELDS), if it requires exactly one.
+   */
+  #selection(r: ResourceInfo, req: ApiRequest): Selection {
     let labelSel;
     try {
       labelSel = req.labelSelector ? parseSelector(req.labelSelector) : undefined;
@@ -314,7 +328,9 @@ export class ApiServer {
       if (!err) fieldSel = convertFieldSelector(r.name, fieldSel);
       if (err) throw badRequest(`Unable to find "${r.group ? r.group + '/' : '/'}${r.version}, Resource=${r.name}" that match label selector "${req.labelSelector ?? ''}", field selector "${req.fieldSelector}": ${err}`);
     }
-    return (o) => (!labelSel || labelSel.matches(o.metadata.labels)) && (!fieldSel || fieldSel.matches(fieldsForObject(r.name, o)));
+    const triggerField = TRIGGER_FIELDS[r.name];
+    const trigger = fieldSel && triggerField ? fieldSel.requiresExactMatch(triggerField) : undefined;
+    return { filter: (o) => (!labelSel || labelSel.matches(o.metadata.labels)) && (!fieldSel || fieldSel.matches(fieldsForObject(r.name, o))), trigger };
   }
 
   #list(r: ResourceInfo, req: ApiRequest): KObject {
@@ -851,15 +867,15 @@ export class ApiServer {
   watch(req: ApiRequest, deliver: (e: WatchEvent) => void): { ok: true; id: number } | { ok: false; status: Status } {
     const r = RESOURCES.find((x) => x.name === req.resource);
     if (!r) return { ok: false, status: notFound('resource', req.resource).status };
-    let filter: (o: KObject) => boolean;
+    let selection: Selection;
     try {
       if (req.user === AUTHORIZED_AGENT) this.#authorize(req, 'watch');
-      filter = this.#filter(r, req);
+      selection = this.#selection(r, req);
     } catch (e) {
       return { ok: false, status: (e as ApiError).status };
     }
     const rv = req.resourceVersion && req.resourceVersion !== '0' ? Number(req.resourceVersion) : undefined;
-    const w = this.store.watch(r.name, r.namespaced ? req.namespace : undefined, rv, filter, (e: StoredEvent) => deliver({ type: e.type, object: e.object }));
+    const w = this.store.watch(r.name, r.namespaced ? req.namespace : undefined, rv, selection.filter, (e: StoredEvent) => deliver({ type: e.type, object: e.object }), selection.trigger);
     if ('expired' in w) {
       return { ok: false, status: gone(`too old resource version: ${rv} (${w.expired})`).status };
     }

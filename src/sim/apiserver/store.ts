@@ -40,15 +40,34 @@ export interface Watcher {
   id: number;
   resource: string;
   namespace?: string;
+  /** The value its selector requires of the resource's trigger field (a kubelet's `spec.nodeName=NODE`), if any. */
+  trigger?: string;
   filter: (o: KObject) => boolean;
   deliver: (e: StoredEvent) => void;
+}
+
+/**
+ * The field a resource's watchers are indexed by: a watcher whose selector requires one value of it
+ * hears only the changes of objects with that value. Pods by `spec.nodeName`, so a write of a pod
+ * is not matched against every kubelet's watch (1,000 nodes: 1,000 filters per pod write).
+ * upstream: pkg/registry/core/pod/storage (the cacher's IndexerFuncs / NodeNameTriggerFunc),
+ * staging/src/k8s.io/apiserver/pkg/storage/cacher/cacher.go (triggerValues, valueWatchers).
+ */
+export const TRIGGER_FIELDS: Readonly<Record<string, string>> = { pods: 'spec.nodeName' };
+
+function triggerValue(resource: string, o: KObject): string | undefined {
+  return resource === 'pods' ? (o.spec?.nodeName ?? '') : undefined;
 }
 
 export class Store {
   #rv = 0;
   #data = new Map<string, Map<string, KObject>>();
   #history = new Map<string, StoredEvent[]>();
+  /** resource -> watchers without a trigger value, in the order they started. */
   #watchers = new Map<string, Map<number, Watcher>>();
+  /** resource -> trigger value -> watchers that require it, in the order they started. */
+  #triggered = new Map<string, Map<string, Map<number, Watcher>>>();
+  #byId = new Map<number, Watcher>();
   #nextWatcher = 1;
 
   /** How many changes per resource a watch can resume from (upstream's watch cache: capacity per type). */
@@ -98,7 +117,30 @@ export class Store {
     h.push(e);
     if (h.length > this.historyCapacity) h.splice(0, h.length - this.historyCapacity);
     const ws = this.#watchers.get(resource);
-    if (ws) for (const w of ws.values()) this.#notify(w, e);
+    const value = this.#triggered.size > 0 ? triggerValue(resource, object) : undefined;
+    const tw = value !== undefined ? this.#triggered.get(resource)?.get(value) : undefined;
+    if (!tw || tw.size === 0) {
+      if (ws) for (const w of ws.values()) this.#notify(w, e);
+      return;
+    }
+    // Both lists are in the order the watches started (ids rise): deliver in that order, as one list would.
+    const a = ws ? ws.values() : undefined;
+    const b = tw.values();
+    let x = a?.next();
+    let y = b.next();
+    while (!y.done) {
+      if (x && !x.done && x.value.id < y.value.id) {
+        this.#notify(x.value, e);
+        x = a!.next();
+      } else {
+        this.#notify(y.value, e);
+        y = b.next();
+      }
+    }
+    while (x && !x.done) {
+      this.#notify(x.value, e);
+      x = a!.next();
+    }
   }
 
   #notify(w: Watcher, e: StoredEvent): void {
@@ -116,7 +158,9 @@ export class Store {
     namespace: string | undefined,
     fromRV: number | undefined,
     filter: (o: KObject) => boolean,
-    deliver: (e: StoredEvent) => void
+    deliver: (e: StoredEvent) => void,
+    /** The value the filter requires of the resource's TRIGGER_FIELDS field, if it requires one. */
+    trigger?: string
   ): Watcher | { expired: number } {
     const h = this.#history.get(resource) ?? [];
     if (fromRV !== undefined && fromRV > 0) {
@@ -125,9 +169,19 @@ export class Store {
       if (h.length >= this.historyCapacity && fromRV < oldest - 1) return { expired: oldest - 1 };
     }
     const w: Watcher = { id: this.#nextWatcher++, resource, namespace, filter, deliver };
-    let ws = this.#watchers.get(resource);
-    if (!ws) this.#watchers.set(resource, (ws = new Map()));
+    let ws: Map<number, Watcher> | undefined;
+    if (trigger !== undefined && resource in TRIGGER_FIELDS) {
+      w.trigger = trigger;
+      let byValue = this.#triggered.get(resource);
+      if (!byValue) this.#triggered.set(resource, (byValue = new Map()));
+      ws = byValue.get(trigger);
+      if (!ws) byValue.set(trigger, (ws = new Map()));
+    } else {
+      ws = this.#watchers.get(resource);
+      if (!ws) this.#watchers.set(resource, (ws = new Map()));
+    }
     ws.set(w.id, w);
+    this.#byId.set(w.id, w);
     if (fromRV !== undefined && fromRV > 0) {
       for (const e of h) if (e.rv > fromRV) this.#notify(w, e);
     } else if (fromRV === undefined) {
@@ -140,13 +194,21 @@ export class Store {
   }
 
   stopWatch(id: number): void {
-    for (const ws of this.#watchers.values()) ws.delete(id);
+    const w = this.#byId.get(id);
+    if (!w) return;
+    this.#byId.delete(id);
+    if (w.trigger === undefined) {
+      this.#watchers.get(w.resource)?.delete(id);
+      return;
+    }
+    const byValue = this.#triggered.get(w.resource)!;
+    const ws = byValue.get(w.trigger)!;
+    ws.delete(id);
+    if (ws.size === 0) byValue.delete(w.trigger);
   }
 
   watcherCount(): number {
-    let n = 0;
-    for (const ws of this.#watchers.values()) n += ws.size;
-    return n;
+    return this.#byId.size;
   }
 }
 

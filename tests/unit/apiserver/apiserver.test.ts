@@ -279,6 +279,33 @@ describe('API server: watch', () => {
     }
   });
 
+  it('hands a pod to the watches of its node only, in the order every watch started', () => {
+    const { server, ok } = newServer();
+    const seen: string[] = [];
+    const rv = () => String(server.store.resourceVersion);
+    const watch = (name: string, fieldSelector?: string) => {
+      const r = server.watch({ verb: 'watch', resource: 'pods', resourceVersion: rv(), fieldSelector }, (e) => seen.push(`${name} ${e.type} ${e.object.metadata.name}`));
+      if (!r.ok) throw new Error(r.status.message);
+      return r.id;
+    };
+    // Started in this order: kubelets of two nodes between watches of every pod.
+    watch('all-1');
+    const n1 = watch('node-1', 'spec.nodeName=node-1');
+    watch('all-2', 'status.phase!=Failed');
+    watch('node-2', 'spec.nodeName=node-2,status.phase!=Succeeded');
+    watch('unbound', 'spec.nodeName=');
+    ok({ verb: 'create', resource: 'pods', namespace: 'default', body: pod('a', { spec: { nodeName: 'node-1' } }) });
+    ok({ verb: 'create', resource: 'pods', namespace: 'default', body: pod('b', { spec: { nodeName: 'node-2' } }) });
+    ok({ verb: 'create', resource: 'pods', namespace: 'default', body: pod('c') });
+    expect(seen).toEqual(['all-1 ADDED a', 'node-1 ADDED a', 'all-2 ADDED a', 'all-1 ADDED b', 'all-2 ADDED b', 'node-2 ADDED b', 'all-1 ADDED c', 'all-2 ADDED c', 'unbound ADDED c']);
+    // A stopped watch hears nothing more; the other watches of the pod still do, in order.
+    seen.length = 0;
+    server.stopWatch(n1);
+    expect(server.store.watcherCount()).toBe(4);
+    ok({ verb: 'delete', resource: 'pods', namespace: 'default', name: 'a', gracePeriodSeconds: 0 });
+    expect(seen).toEqual(['all-1 DELETED a', 'all-2 DELETED a']);
+  });
+
   it('sends BOOKMARK events to watches that asked for them', () => {
     const { server, ok } = newServer();
     const types: string[] = [];
