@@ -81,6 +81,11 @@ function withoutSameSpec(change: ObjectChange, previous: ObjectChange | undefine
 
 export class ClusterSession implements ReplayTarget {
   readonly cluster: Cluster;
+  /**
+   * The nodes the cluster boots with (cluster.ts: the control plane, then the workers), before any
+   * `sim node add`: the map keeps their slots in a stable order whatever order they register in.
+   */
+  readonly plannedNodes: readonly string[];
   /** The console, loaded on its first line (lazy-console.ts). */
   readonly console: LazyConsole;
   /**
@@ -123,6 +128,7 @@ export class ClusterSession implements ReplayTarget {
       options.hostFactory
     );
     this.cluster = cluster;
+    this.plannedNodes = [...cluster.nodes.keys()];
     this.console = new LazyConsole(cluster, { print: (text) => options.print(text) });
     cluster.conductor.onTrace = (events) => {
       this.#keepTrace(events);

@@ -78,6 +78,8 @@ export class Cluster {
   /** pod key -> the scheduler's record of a recent attempt, fetched for the map's node verdicts. */
   attempts = $state.raw<ReadonlyMap<string, AttemptRecord>>(new Map());
 
+  /** The nodes the cluster shown booted with, control plane first (the map keeps their slots). */
+  plannedNodes = $state.raw<readonly string[]>([]);
   /** node name -> its memory and nodefs in use, as the kubelet's eviction manager observes them. */
   nodeUsage = $state.raw<ReadonlyMap<string, NodeUsageSample>>(new Map());
   /** The timeline's marks (warnings, evictions, OOM kills...) from the live cluster's Events, by time. */
@@ -139,6 +141,7 @@ export class Cluster {
     this.error = undefined;
     this.clock = { t: 0, running: false, speed: this.clock.speed };
     this.resources = new Map();
+    this.plannedNodes = [];
     this.markers = [];
     this.seeking = this.jump = undefined;
     this.#prepared = false;
@@ -229,6 +232,7 @@ export class Cluster {
     switch (message.type) {
       case 'reset':
         this.resources = applyChanges(new Map(), message.changes);
+        this.plannedNodes = message.plannedNodes;
         if (!message.clock.viewing) this.markers = foldMarkers(this.markers, message.changes);
         this.heartbeats = new Map();
         this.nodeUsage = applyUsage(new Map(), message.usage);

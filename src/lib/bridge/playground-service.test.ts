@@ -176,5 +176,7 @@ describe('PlaygroundService connect', () => {
     expect(reset?.clock.t).toBe(status.t);
     const nodes = reset?.changes.filter((c) => c.resource === 'nodes').map((c) => c.key).sort();
     expect(nodes).toEqual(['control-plane', 'worker-1', 'worker-2']);
+    // The nodes it booted with, for the map to keep their slots in this order whatever order they register in.
+    expect(reset?.plannedNodes).toEqual(['control-plane', 'worker-1', 'worker-2']);
   }, 60_000);
 });

@@ -183,7 +183,7 @@ export class PlaygroundService implements PlaygroundApi {
 
   #resetMessage(): PageMessage {
     const view = this.#view!;
-    return { type: 'reset', clock: this.#status(), changes: view.snapshot(), usage: Object.fromEntries(view.usage) };
+    return { type: 'reset', clock: this.#status(), changes: view.snapshot(), usage: Object.fromEntries(view.usage), plannedNodes: [...view.plannedNodes] };
   }
 
   /** Shows the page another session: everything it had is replaced, then the session's recent trace follows. */

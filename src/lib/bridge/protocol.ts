@@ -52,7 +52,11 @@ export type NodeUsageChanges = Record<string, NodeUsageSample | null>;
 export type PageMessage =
   /** `usage`: only the nodes whose figures moved by more than 1 % since the last one sent. */
   | { type: 'delta'; clock: ClockStatus; changes: ObjectChange[]; trace: TraceEvent[]; usage?: NodeUsageChanges }
-  | { type: 'reset'; clock: ClockStatus; changes: ObjectChange[]; usage?: NodeUsageChanges }
+  /**
+   * Everything the page shows, replaced: the cluster (a boot, a moment of the past, a fork) and
+   * `plannedNodes`, the nodes it booted with, control plane first: the map keeps a slot for each.
+   */
+  | { type: 'reset'; clock: ClockStatus; changes: ObjectChange[]; usage?: NodeUsageChanges; plannedNodes: string[] }
   /** Output a command prints after its exec() returned (`kubectl get -w` streaming rows). */
   | { type: 'output'; text: string };
 

@@ -111,7 +111,7 @@ describe('time travel (TimelineService)', () => {
     channel.port2.onmessage = (e: MessageEvent<PageMessage>) => void sent.push(e.data);
     service.connect(channel.port1);
     await new Promise((r) => setTimeout(r, 50));
-    expect(sent[0]).toMatchObject({ type: 'reset', clock: { viewing: true } });
+    expect(sent[0]).toMatchObject({ type: 'reset', clock: { viewing: true }, plannedNodes: ['control-plane', 'worker-1', 'worker-2'] });
     sent.length = 0;
     await service.returnToLive();
     await new Promise((r) => setTimeout(r, 50));

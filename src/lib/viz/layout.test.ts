@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignSlots, CARD_W, cardHeight, GAP, layoutCluster, PAD } from './layout';
+import { assignSlots, CARD_W, cardHeight, GAP, layoutCluster, PAD, plannedSlots } from './layout';
 
 const node = (name: string, created = '2025-01-01T00:00:00Z', controlPlane = false) => ({
   metadata: {
@@ -46,6 +46,58 @@ describe('assignSlots', () => {
       expect([...slots].sort((a, b) => a[1] - b[1])).toEqual(c.want);
     });
   }
+});
+
+describe('assignSlots with the planned nodes', () => {
+  // A booting cluster of 5 workers: the kubelets register in a random order, over several batches.
+  const planned = plannedSlots(['control-plane', 'worker-1', 'worker-2', 'worker-3', 'worker-4', 'worker-5']);
+  const registered = (names: string[]) => names.map((name, i) => (name === 'control-plane' ? node(name, undefined, true) : node(name, `2025-01-01T00:00:0${i}Z`)));
+  const ordered = (slots: Map<string, number>) => [...slots].sort((a, b) => a[1] - b[1]);
+  /** The slots after each batch, each layout's slots passed to the next, as the map does. */
+  const afterBatches = (batches: string[][]) => {
+    let slots = new Map<string, number>();
+    for (const names of batches) slots = assignSlots(registered(names), slots, planned);
+    return slots;
+  };
+
+  it('puts the control plane first, then the others in natural name order, whatever order they are listed in', () => {
+    expect([...plannedSlots(['control-plane', 'worker-10', 'worker-2', 'worker-1'])]).toEqual([['control-plane', 0], ['worker-1', 1], ['worker-2', 2], ['worker-10', 3]]);
+    expect(plannedSlots([]).size).toBe(0);
+  });
+
+  it('places nodes arriving in a scattered order over several batches in plan order', () => {
+    const slots = afterBatches([['control-plane', 'worker-3'], ['control-plane', 'worker-3', 'worker-5', 'worker-1'], ['control-plane', 'worker-3', 'worker-5', 'worker-1', 'worker-4', 'worker-2']]);
+    expect(ordered(slots)).toEqual([['control-plane', 0], ['worker-1', 1], ['worker-2', 2], ['worker-3', 3], ['worker-4', 4], ['worker-5', 5]]);
+  });
+
+  it('holds the slots of the planned nodes not registered yet', () => {
+    expect(ordered(afterBatches([['worker-4', 'control-plane']]))).toEqual([['control-plane', 0], ['worker-4', 4]]);
+  });
+
+  it('puts a node that was not planned after the planned ones, and keeps it there', () => {
+    const all = ['control-plane', 'worker-1', 'worker-2', 'worker-3', 'worker-4', 'worker-5'];
+    // `sim node add extra` while worker-2 and worker-3 have not registered yet: slots 2 and 3 stay theirs.
+    const slots = afterBatches([['control-plane', 'worker-1', 'worker-4', 'worker-5', 'extra'], all.concat('extra')]);
+    expect(ordered(slots)).toEqual([...all.map((name, i) => [name, i]), ['extra', 6]]);
+  });
+
+  it("leaves a removed node's slot empty, and gives the node its slot back when it returns", () => {
+    const all = ['control-plane', 'worker-1', 'worker-2', 'worker-3', 'worker-4', 'worker-5'];
+    const without = all.filter((name) => name !== 'worker-2');
+    const gone = afterBatches([all, without, [...without, 'extra']]);
+    expect(gone.has('worker-2')).toBe(false);
+    expect([...gone.values()]).not.toContain(2);
+    expect(gone.get('extra')).toBe(6);
+    const back = afterBatches([all, without, [...without, 'extra'], [...without, 'extra', 'worker-2']]);
+    expect(back.get('worker-2')).toBe(2);
+    expect(back.get('extra')).toBe(6);
+  });
+
+  it('keeps an unplanned node off the planned slots, even where the previous layout had it', () => {
+    // The map's memory of an earlier cluster (a new one booted in the same page): `extra` was in slot 1.
+    const slots = assignSlots(registered(['control-plane', 'extra', 'worker-1']), new Map([['extra', 1]]), planned);
+    expect(ordered(slots)).toEqual([['control-plane', 0], ['worker-1', 1], ['extra', 6]]);
+  });
 });
 
 describe('layoutCluster', () => {

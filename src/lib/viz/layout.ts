@@ -1,6 +1,7 @@
 /**
- * Where everything sits on the cluster map. A pure function of the objects (and of the previous
- * layout, so a node keeps its place when others come and go): the Svelte component only draws.
+ * Where everything sits on the cluster map. A pure function of the objects (and of the nodes the
+ * cluster was planned with and the previous layout, so a node keeps its place when others come and
+ * go): the Svelte component only draws.
  *
  *   +-- control-plane band -------------------------------------------+
  *   +-- Services band (chips, in stable slots; see services.ts) -------+
@@ -70,6 +71,8 @@ export interface LayoutOptions {
   width?: number;
   /** The `slots` of the previous layout: nodes found there keep their slot. */
   previous?: ReadonlyMap<string, number>;
+  /** The planned nodes' slots (plannedSlots): each keeps its own, registered or not. */
+  planned?: ReadonlyMap<string, number>;
   /** Service chip slots to make room for (the highest slot + 1; 0: no Services band). */
   serviceSlots?: number;
   /** Dense mode: pods as dots (DOT x DOT cells), so a hundred nodes of pods fit on a screen. */
@@ -132,21 +135,41 @@ export function byAge(a: KObject, b: KObject): number {
   return ka < kb ? -1 : ka > kb ? 1 : 0;
 }
 
-/** Keeps known nodes in their slot; new nodes (control plane first, then oldest) take the lowest free slots. */
-export function assignSlots(nodes: readonly KObject[], previous: ReadonlyMap<string, number> = new Map()): Map<string, number> {
+/**
+ * The slots kept for the nodes the cluster booted with (protocol.ts `plannedNodes`, control plane
+ * first), registered or not: the control plane in the first, then the others in natural name
+ * order, as a learner reads `kubectl get nodes`, not in the random order their kubelets register in.
+ */
+export function plannedSlots(plannedNodes: readonly string[]): Map<string, number> {
+  const [controlPlane, ...workers] = plannedNodes;
+  const byName = (a: string, b: string) => {
+    const [ka, kb] = [naturalKey(a), naturalKey(b)];
+    return ka < kb ? -1 : ka > kb ? 1 : 0;
+  };
+  const ordered = controlPlane === undefined ? [] : [controlPlane, ...workers.sort(byName)];
+  return new Map(ordered.map((name, slot) => [name, slot]));
+}
+
+/**
+ * A planned node takes its planned slot, so it comes back to it after leaving. Any other node keeps
+ * the slot it had; a new one (control plane first, then oldest) takes the lowest free slot after
+ * the planned ones.
+ */
+export function assignSlots(nodes: readonly KObject[], previous: ReadonlyMap<string, number> = new Map(), planned: ReadonlyMap<string, number> = new Map()): Map<string, number> {
   const slots = new Map<string, number>();
   const taken = new Set<number>();
   const fresh: KObject[] = [];
   for (const node of nodes) {
     const name = node.metadata?.name as string;
-    const slot = previous.get(name);
-    if (slot !== undefined && !taken.has(slot)) {
+    const plannedSlot = planned.get(name);
+    const slot = plannedSlot ?? previous.get(name);
+    if (slot !== undefined && !taken.has(slot) && (plannedSlot !== undefined || slot >= planned.size)) {
       slots.set(name, slot);
       taken.add(slot);
     } else fresh.push(node);
   }
   fresh.sort((a, b) => Number(isControlPlane(b)) - Number(isControlPlane(a)) || byAge(a, b));
-  let next = 0;
+  let next = planned.size;
   for (const node of fresh) {
     while (taken.has(next)) next++;
     slots.set(node.metadata?.name as string, next);
@@ -202,7 +225,7 @@ const placedFrom = new WeakMap<object, { pods: readonly KObject[]; cell: PodCell
 export function layoutCluster(nodes: readonly KObject[], pods: readonly KObject[] | ReadonlyMap<string, readonly KObject[]>, options: LayoutOptions = {}): ClusterLayout {
   const width = Math.max(options.width ?? 960, CARD_W + 2 * PAD);
   const columns = Math.max(1, Math.floor((width - 2 * PAD + GAP) / (CARD_W + GAP)));
-  const slots = assignSlots(nodes, options.previous);
+  const slots = assignSlots(nodes, options.previous, options.planned);
   const cell = options.dense ? DOT_CELL : SHAPE_CELL;
 
   // Pods sit in their node's card when the node exists, otherwise in the tray (unscheduled, or orphaned).
