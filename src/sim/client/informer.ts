@@ -79,6 +79,11 @@ export class SharedInformer {
     return m ? [...m.values()] : [];
   }
 
+  /** How many objects listNamespace(namespace) would give. */
+  countNamespace(namespace: string): number {
+    return this.#byNamespace.get(namespace)?.size ?? 0;
+  }
+
   #set(key: string, o: KObject): void {
     this.cache.set(key, o);
     const ns = o.metadata.namespace ?? '';

@@ -13,7 +13,7 @@ import type { KObject } from '../../apiserver/store';
 import type { Client } from '../../client/client';
 import { EventRecorder } from '../../client/events';
 import type { SharedInformer, SharedInformerFactory } from '../../client/informer';
-import { ControllerRunner } from '../../client/controller-runner';
+import { ControllerRunner, syncMillis } from '../../client/controller-runner';
 import type { RateLimitingQueue } from '../../client/workqueue';
 import type { SimClock } from '../../kernel/clock';
 import { getControllerOf, newControllerRef } from '../replicaset/controller-ref-manager';
@@ -185,11 +185,11 @@ export class DaemonSetsController {
     return ds?.metadata.uid === ref.uid ? ds : undefined;
   }
 
-  /** upstream: getNodesToDaemonPods: the DaemonSet's pods by target node (finished pods being deleted left out). */
+  /** upstream: getNodesToDaemonPods: the DaemonSet's pods by target node (finished pods being deleted left out), from its namespace's pods (getDaemonPods: podLister.Pods(ds.Namespace)). */
   #nodesToDaemonPods(ds: KObject): Map<string, KObject[]> {
     const out = new Map<string, KObject[]>();
-    for (const pod of this.#podInformer.list()) {
-      if (pod.metadata.namespace !== ds.metadata.namespace || getControllerOf(pod)?.uid !== ds.metadata.uid) continue;
+    for (const pod of this.#podInformer.listNamespace(ds.metadata.namespace)) {
+      if (getControllerOf(pod)?.uid !== ds.metadata.uid) continue;
       const phase = pod.status?.phase;
       if ((phase === 'Failed' || phase === 'Succeeded') && pod.metadata.deletionTimestamp) continue;
       const node = getTargetNodeName(pod);
@@ -199,14 +199,17 @@ export class DaemonSetsController {
     return out;
   }
 
-  /** upstream: syncDaemonSet. */
-  syncDaemonSet(key: string, done: (err?: string) => void): void {
+  /** upstream: syncDaemonSet. `whenDone` gets the error that makes the key requeue, if any, and how long the sync kept it busy. */
+  syncDaemonSet(key: string, whenDone: (err?: string, busyMs?: number) => void): void {
     const i = key.indexOf('/');
     const ds = this.#dsInformer.get(key.slice(0, i), key.slice(i + 1));
     if (!ds) {
       this.expectations.deleteExpectations(key);
-      return done();
+      return whenDone();
     }
+    // What the sync walks: every node, and its namespace's pods (syncMillis).
+    const busyMs = syncMillis(this.#nodeInformer.cache.size + this.#podInformer.countNamespace(ds.metadata.namespace));
+    const done = (err?: string) => whenDone(err, busyMs);
     // upstream: a DaemonSet selecting everything is refused (event SelectingAll).
     const sel = ds.spec?.selector;
     if (!sel || (Object.keys(sel.matchLabels ?? {}).length === 0 && (sel.matchExpressions ?? []).length === 0)) {
@@ -249,7 +252,7 @@ export class DaemonSetsController {
 
   /** The DaemonSet's own pods, deleted terminal ones included (cleanupHistory's view). */
   #daemonPods(ds: KObject): KObject[] {
-    return this.#podInformer.list().filter((pod) => pod.metadata.namespace === ds.metadata.namespace && getControllerOf(pod)?.uid === ds.metadata.uid);
+    return this.#podInformer.listNamespace(ds.metadata.namespace).filter((pod) => getControllerOf(pod)?.uid === ds.metadata.uid);
   }
 
   /** upstream: manage: which nodes need a pod, which pods must go. */

@@ -12,7 +12,7 @@ import { selectorFromLabelSelector, type Selector } from '../../api/labels';
 import type { Client } from '../../client/client';
 import { EventRecorder } from '../../client/events';
 import type { SharedInformer, SharedInformerFactory } from '../../client/informer';
-import { ControllerRunner } from '../../client/controller-runner';
+import { ControllerRunner, syncMillis } from '../../client/controller-runner';
 import type { RateLimitingQueue } from '../../client/workqueue';
 import type { SimClock } from '../../kernel/clock';
 import type { TraceInput } from '../../kernel/trace';
@@ -184,19 +184,22 @@ export class ReplicaSetController {
   // Sync (the workers are the ControllerRunner's)
   // -------------------------------------------------------------------------------------------
 
-  /** upstream: syncReplicaSet. `done` gets the error that makes the key requeue, if any. */
-  syncReplicaSet(key: string, done: (err?: string) => void): void {
+  /** upstream: syncReplicaSet. `whenDone` gets the error that makes the key requeue, if any, and how long the sync kept it busy. */
+  syncReplicaSet(key: string, whenDone: (err?: string, busyMs?: number) => void): void {
     const [namespace, name] = splitKey(key);
     const rs = this.#rsInformer.get(namespace, name);
     if (!rs) {
       this.expectations.deleteExpectations(key);
-      return done();
+      return whenDone();
     }
     const rsNeedsSync = this.expectations.satisfiedExpectations(key);
     const selector = this.#selector(rs);
     // An invalid selector will not become valid by retrying.
-    if (!selector) return done();
+    if (!selector) return whenDone();
     const allPods = this.#podInformer.listNamespace(namespace);
+    // The walk over the namespace's pods below is what a big ReplicaSet's sync costs (syncMillis).
+    const busyMs = syncMillis(allPods.length);
+    const done = (err?: string) => whenDone(err, busyMs);
     const filteredPods = filterActivePods(allPods);
     const canAdopt = (cb: (err: string | undefined) => void) =>
       // upstream: RecheckDeletionTimestamp: a quorum read, in case the cached ReplicaSet is stale.
