@@ -118,7 +118,8 @@ export class DisruptionController {
 
   /** upstream: trySync. */
   #trySync(pdb: KObject): { update?: KObject; recheckAt?: number } {
-    const pods = this.#podInformer.list().filter((p) => pdbSelectsPod(pdb, p));
+    // upstream: getPodsForPdb lists the budget's namespace only.
+    const pods = this.#podInformer.listNamespace(pdb.metadata.namespace).filter((p) => pdbSelectsPod(pdb, p));
     if (pods.length === 0) this.#recorder.event(pdb, 'Normal', 'NoPods', 'No matching pods found');
     const { expectedCount, desiredHealthy, unmanagedPods } = getExpectedPodCount(pdb, pods, this.#findScale);
     if (unmanagedPods.length > 0) {

@@ -105,7 +105,7 @@ export class StatefulSetController {
     const i = key.indexOf('/');
     const set = this.#setInformer.get(key.slice(0, i), key.slice(i + 1));
     if (!set) return done();
-    const pods = this.#podInformer.list().filter((p) => p.metadata.namespace === set.metadata.namespace && getControllerOf(p)?.uid === set.metadata.uid);
+    const pods = this.#podInformer.listNamespace(set.metadata.namespace).filter((p) => getControllerOf(p)?.uid === set.metadata.uid);
     const revisions = sortControllerRevisions(ownedRevisions(this.#revisionInformer.list(), set));
     this.#getStatefulSetRevisions(set, revisions, (revErr, current, update, collisionCount = 0) => {
       if (revErr || !current || !update) return done(revErr);
