@@ -96,6 +96,14 @@ export function podsShouldBeOnNode(node: KObject, pods: readonly KObject[], ds: 
   return { create: false, deletePods, failedPods };
 }
 
+/**
+ * What one node costs a DaemonSet sync, in objects' worth of syncMillis: for every node upstream's
+ * nodeShouldRunDaemonPod makes a pod from the template and runs the scheduler's predicates on it
+ * (taints, node affinity, node name), some ten times the work of looking at one pod. 1,000 nodes:
+ * a sync takes 5 ms; under 200 nodes, no virtual time.
+ */
+const NODE_COST = 10;
+
 export class DaemonSetsController {
   readonly expectations: UIDTrackingControllerExpectations;
   readonly queue: RateLimitingQueue;
@@ -208,7 +216,7 @@ export class DaemonSetsController {
       return whenDone();
     }
     // What the sync walks: every node, and its namespace's pods (syncMillis).
-    const busyMs = syncMillis(this.#nodeInformer.cache.size + this.#podInformer.countNamespace(ds.metadata.namespace));
+    const busyMs = syncMillis(NODE_COST * this.#nodeInformer.cache.size + this.#podInformer.countNamespace(ds.metadata.namespace));
     const done = (err?: string) => whenDone(err, busyMs);
     // upstream: a DaemonSet selecting everything is refused (event SelectingAll).
     const sel = ds.spec?.selector;
