@@ -26,6 +26,32 @@ function traceLines(text) {
     });
 }
 
+/** The page's Web Workers by script (`cluster` for cluster.worker-HASH.js), sorted. */
+function workerScripts(page) {
+  return page
+    .workers()
+    .map((w) => w.url().split('/').pop().replace(/\.worker-.*$/, ''))
+    .sort();
+}
+
+/**
+ * On a machine of two cores the components share the cluster worker (a message round trip per
+ * conductor round costs more than the cores can win back); with more, each has its own.
+ */
+export async function componentsShareAWorkerOnTwoCores({ page, baseURL }) {
+  for (const [cores, want] of [
+    [2, ['cluster']],
+    [8, ['apiserver', 'cluster', 'controller-manager', 'kubelet', 'scheduler']]
+  ]) {
+    await page.addInitScript((n) => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n, configurable: true }), cores);
+    await page.goto(`${baseURL}/?autoplay=0`);
+    await waitForNodes(page);
+    assert.deepEqual(workerScripts(page), want, `${cores} cores`);
+    // The cluster answers either way.
+    await runInConsole(page, 'kubectl get nodes --no-headers', /^worker-2\s+Ready/m);
+  }
+}
+
 export async function workerModeMatchesInProcess({ page, baseURL }) {
   const cli = spawnSync(process.execPath, ['bin/kubarium.js', '--seed', '3'], { input: SCRIPT.join('\n') + '\n', encoding: 'utf8' });
   assert.equal(cli.status, 0, cli.stderr);
@@ -33,8 +59,10 @@ export async function workerModeMatchesInProcess({ page, baseURL }) {
   assert.ok(expected.length > 40, `the CLI traced ${expected.length} events`);
   assert.ok(expected.some((l) => l.includes('"kind":"kubelet.stop"') && l.includes('"node":"worker-2"')));
 
-  await page.goto(`${baseURL}/?seed=3&autoplay=0`);
+  // A worker per component, whatever the machine's cores (threads.ts).
+  await page.goto(`${baseURL}/?seed=3&autoplay=0&threads=many`);
   await waitForNodes(page);
+  assert.deepEqual(workerScripts(page), ['apiserver', 'cluster', 'controller-manager', 'kubelet', 'scheduler']);
   const output = page.getByTestId('console-output');
   for (const [i, line] of SCRIPT.entries()) {
     await runInConsole(page, line, /[\s\S]/);

@@ -58,6 +58,11 @@ export interface SessionOptions {
   print: (text: string) => void;
   /** Something changed that the page has not been sent yet. */
   onDirty: () => void;
+  /**
+   * Asked after each round of components in this thread: a promise when the thread's other tasks
+   * should run first (the page's flush is due), which the rounds await (Conductor.breather).
+   */
+  breather?: () => Promise<void> | undefined;
 }
 
 export interface SessionDelta {
@@ -128,6 +133,7 @@ export class ClusterSession implements ReplayTarget {
       options.hostFactory
     );
     this.cluster = cluster;
+    cluster.conductor.breather = options.breather;
     this.plannedNodes = [...cluster.nodes.keys()];
     this.console = new LazyConsole(cluster, { print: (text) => options.print(text) });
     cluster.conductor.onTrace = (events) => {

@@ -40,6 +40,8 @@ export class PlaygroundService implements PlaygroundApi {
   #speed = 1;
   #busy: Promise<unknown> = Promise.resolve();
   #flushTimer?: ReturnType<typeof setTimeout>;
+  /** When the scheduled flush is due (performance.now()); Infinity when none is. */
+  #flushDue = Infinity;
   #lastTick = 0;
   #preboot?: { key: string; status: Promise<ClockStatus> };
   /** A boot has ended: connect() sends its reset at once. */
@@ -90,7 +92,11 @@ export class PlaygroundService implements PlaygroundApi {
       },
       onDirty: () => {
         if (this.#view === session) this.#scheduleFlush();
-      }
+      },
+      // Components in this thread run rounds back to back: a long run (`sim advance 5m`, a tick at
+      // 100x) lets the page's flush go out when it is due, as awaiting the components' workers
+      // does, so the page follows it and gets every batch of trace (MAX_TRACE_PER_BATCH each).
+      breather: () => (this.#view === session && performance.now() >= this.#flushDue ? new Promise<void>((resolve) => setTimeout(resolve, 0)) : undefined)
     });
     return session;
   }
@@ -375,12 +381,15 @@ export class PlaygroundService implements PlaygroundApi {
   }
 
   #scheduleFlush(): void {
-    this.#flushTimer ??= setTimeout(() => this.#flush(), FRAME_MS);
+    if (this.#flushTimer !== undefined) return;
+    this.#flushDue = performance.now() + FRAME_MS;
+    this.#flushTimer = setTimeout(() => this.#flush(), FRAME_MS);
   }
 
   #flush(): void {
     if (this.#flushTimer !== undefined) clearTimeout(this.#flushTimer);
     this.#flushTimer = undefined;
+    this.#flushDue = Infinity;
     const view = this.#view;
     if (!view) return;
     for (const msg of deltaMessages(this.#status(), view.takeDelta())) for (const p of this.#ports) p.postMessage(msg);

@@ -42,6 +42,12 @@ export class Conductor {
   readonly trace: Trace;
   /** Called after each round with the trace events it produced (the page streams these). */
   onTrace?: (events: TraceEvent[]) => void;
+  /**
+   * Asked after a round of hosts in this thread: a promise when the thread's other tasks should
+   * run before the next round (the page's flush), which the run awaits. What the rounds do, and
+   * in which order, is the same either way.
+   */
+  breather?: () => Promise<void> | undefined;
   /** No round runs later than this (see haltAt). */
   #limit = Infinity;
   /** Set once something asked to run past the limit: from then on nothing runs and nothing is sent. */
@@ -190,13 +196,15 @@ export class Conductor {
 
   /**
    * What a caller running rounds awaits after one: the round's promise when a host is a worker.
-   * Else one microtask turn while code in this thread may be waiting on the console (an answer in
+   * Else the breather's, when it asks for one. Else one microtask turn while code in this thread may be waiting on the console (an answer in
    * flight, or one heard in the last TURNS_AFTER_HEARD rounds, that code's continuation being a
    * few awaits deep): it goes on after the same rounds as when every round was awaited. Else
    * nothing: no one in this thread waits on what the rounds do, and they run back to back.
    */
   #turn(round: Promise<void> | undefined): Promise<void> | undefined {
     if (round !== undefined) return round;
+    const breath = this.breather?.();
+    if (breath !== undefined) return breath;
     if (this.#turnsLeft > 0) {
       this.#turnsLeft--;
       return Promise.resolve();

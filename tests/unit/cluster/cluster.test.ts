@@ -159,3 +159,24 @@ describe('kubectl during a run', () => {
     expect(patch?.t).toBeLessThanOrEqual(answered[1]);
   });
 });
+
+describe('the conductor breather', () => {
+  it('lets the thread run other tasks during a long run (the page flushes), and the run does the same', async () => {
+    const hash = (c: Awaited<ReturnType<typeof boot>>) => JSON.stringify(c.conductor.trace.list({}).map((e) => [e.t, e.kind, e.component]));
+    const plain = await boot(2, 7);
+    await plain.advance(20_000);
+
+    const cluster = await boot(2, 7);
+    // A timer, as the page's flush is: without a breath it fires only after the whole run.
+    const flushedAt: number[] = [];
+    let rounds = 0;
+    const flush = () => flushedAt.push(cluster.now);
+    setTimeout(flush, 0);
+    cluster.conductor.breather = () => (++rounds % 50 === 0 ? new Promise<void>((r) => setTimeout(() => (setTimeout(flush, 0), r()), 0)) : undefined);
+    const start = cluster.now;
+    await cluster.advance(20_000);
+    expect(flushedAt.length).toBeGreaterThan(2);
+    expect(flushedAt[0]).toBeLessThan(start + 20_000);
+    expect(hash(cluster)).toBe(hash(plain));
+  });
+});
