@@ -93,10 +93,11 @@ export class PlaygroundService implements PlaygroundApi {
       onDirty: () => {
         if (this.#view === session) this.#scheduleFlush();
       },
-      // Components in this thread run rounds back to back: a long run (`sim advance 5m`, a tick at
-      // 100x) lets the page's flush go out when it is due, as awaiting the components' workers
-      // does, so the page follows it and gets every batch of trace (MAX_TRACE_PER_BATCH each).
-      breather: () => (this.#view === session && performance.now() >= this.#flushDue ? new Promise<void>((resolve) => setTimeout(resolve, 0)) : undefined)
+      // Components in this thread run rounds back to back: a long run of the live cluster (`sim
+      // advance 5m`, a tick at 100x) lets the page's flush go out when it is due, as awaiting the
+      // components' workers does, so the page follows it and gets every batch of trace
+      // (MAX_TRACE_PER_BATCH each). A replay of the past runs through without a breath.
+      breather: () => (this.#live === session && this.#view === session && performance.now() >= this.#flushDue ? new Promise<void>((resolve) => setTimeout(resolve, 0)) : undefined)
     });
     return session;
   }
