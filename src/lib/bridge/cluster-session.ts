@@ -14,7 +14,8 @@ import { sameJSON } from '../../sim/api/canonical';
 import type { NodeUsageReport } from '../../sim/kubelet/cm/node-controls';
 import type { ReplayTarget } from '../../sim/cluster/input-log';
 import { EVENTS_KEPT, usageMoved } from './deltas';
-import { DEFAULT_CLUSTER, type WorkerNodeConfig } from '../../sim/cluster/config';
+import type { WorkerNodeConfig } from '../../sim/cluster/config';
+import { kubeletsPerHost } from '../../sim/cluster/kubelet-pools';
 
 /** What the page mirrors (leases stay out: their heartbeat shows through `lease.renew` trace events). */
 export const MIRRORED = ['namespaces', 'nodes', 'pods', 'events', 'deployments', 'replicasets', 'daemonsets', 'statefulsets', 'jobs', 'cronjobs', 'services', 'endpoints', 'endpointslices', 'configmaps', 'secrets', 'persistentvolumes', 'persistentvolumeclaims', 'storageclasses', 'priorityclasses'];
@@ -30,18 +31,7 @@ const MAX_MARKS_PER_BATCH = 200;
 const USAGE_SAMPLE_VIRTUAL_MS = 1000;
 const USAGE_SAMPLE_WALL_MS = 250;
 
-/**
- * At most this many kubelet hosts (Web Workers, all in the page's renderer process): past 1,000
- * nodes a host runs more than 50 kubelets. Every worker is a V8 isolate with its own heap
- * reservations in the renderer's memory; at 3,000 nodes 60 pools of 50 crashed the tab near
- * 20,000 pods while the heaps in use added up to some 2.2 GB.
- */
-export const MAX_KUBELET_HOSTS = 20;
-
-/** Kubelets per kubelet host for a cluster of `workers` nodes (ClusterConfig.kubeletsPerHost). */
-export function kubeletsPerHost(workers: number): number {
-  return Math.max(DEFAULT_CLUSTER.kubeletsPerHost, Math.ceil(workers / MAX_KUBELET_HOSTS));
-}
+export { kubeletsPerHost, MAX_KUBELET_HOSTS } from '../../sim/cluster/kubelet-pools';
 
 export interface SessionOptions {
   seed: number;

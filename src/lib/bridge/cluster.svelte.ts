@@ -14,6 +14,7 @@ import type { AttemptRecord } from '../../sim/scheduler/explain';
 import { indexByPod, type PodTraceIndex } from '../inspector/pod-trace';
 import { foldPulls, foldRailCalls, type PullState, type RailCall } from '../viz/rail';
 import { decisionsToExplain, foldDecisions, type Decision } from '../viz/scheduling';
+import { foldWatchTraffic, kubeletPools, NO_TRAFFIC, PodNodesByName, type WatchTraffic } from '../viz/watch-traffic';
 import { foldPodMarks, prunePodMarks, type PodMarks } from '../viz/probes';
 import { foldMarkers, markersUpTo, type Marker } from '../timeline/markers';
 import { indexStory, type StoryIndex } from '../viz/story-index';
@@ -77,6 +78,8 @@ export class Cluster {
   podMarks = $state.raw<PodMarks>(new Map());
   /** pod key -> the scheduler's record of a recent attempt, fetched for the map's node verdicts. */
   attempts = $state.raw<ReadonlyMap<string, AttemptRecord>>(new Map());
+  /** The API server's recent watch deliveries to the scheduler, the controller-manager and the nodes' kubelets (the map's dots). */
+  watchTraffic = $state.raw<WatchTraffic>(NO_TRAFFIC);
 
   /** The nodes the cluster shown booted with, control plane first (the map keeps their slots). */
   plannedNodes = $state.raw<readonly string[]>([]);
@@ -117,6 +120,10 @@ export class Cluster {
   #jumpOwner = 0;
   /** Asked once: later spares are prepared by the worker itself after each replay. */
   #prepared = false;
+  /** Where watch deliveries to a kubelet pool go: pod name -> its node, node -> its pool. */
+  readonly #podNodes = new PodNodesByName();
+  #poolOf: (node: string) => string | undefined = () => undefined;
+  readonly #receivers = { podNodes: (name: string) => this.#podNodes.nodesOf(name), poolOf: (node: string) => this.#poolOf(node) };
 
   constructor(options: ClusterOptions = {}) {
     this.#earlyWorker = options.worker;
@@ -244,6 +251,10 @@ export class Cluster {
         this.decisions = [];
         this.podMarks = new Map();
         this.attempts = new Map();
+        this.#podNodes.clear();
+        this.#podNodes.update(message.changes);
+        this.#poolOf = kubeletPools(message.plannedNodes);
+        this.watchTraffic = NO_TRAFFIC;
         this.#setClock(message.clock);
         break;
       case 'delta':
@@ -258,6 +269,8 @@ export class Cluster {
         this.pulls = foldPulls(this.pulls, message.trace);
         this.#foldPodMarks(message.trace);
         this.#foldDecisions(message.trace);
+        this.#podNodes.update(message.changes);
+        this.watchTraffic = foldWatchTraffic(this.watchTraffic, message.trace, this.#receivers);
         this.#setClock(message.clock);
         break;
       case 'output':

@@ -307,8 +307,13 @@ export function bandSlots(bandW: number): { labelW: number; slotW: number } {
   return { labelW, slotW: (bandW - labelW - 16) / BAND_COMPONENTS };
 }
 
+/** The bottom middle of a component's slot in the band (0: kube-scheduler, 1: kube-apiserver, 2: kube-controller-manager). */
+export function bandAnchor(band: Box, slot: number): { x: number; y: number } {
+  const { labelW, slotW } = bandSlots(band.w);
+  return { x: band.x + labelW + 8 + slot * slotW + (slotW - 8) / 2, y: band.y + band.h - 8 };
+}
+
 /** Where binding arcs start: the bottom middle of the kube-scheduler's slot in the band. */
 export function schedulerAnchor(band: Box): { x: number; y: number } {
-  const { labelW, slotW } = bandSlots(band.w);
-  return { x: band.x + labelW + 8 + (slotW - 8) / 2, y: band.y + band.h - 8 };
+  return bandAnchor(band, 0);
 }

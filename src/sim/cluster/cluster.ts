@@ -21,6 +21,7 @@ import type { AttemptRecord } from '../scheduler/explain';
 import { MetricsScraper } from './metrics-scraper';
 import type { MetricsStore } from '../monitoring/store';
 import type { KubeletDialResult, KubeletRequest, KubeletResponse } from '../kubelet/server/server';
+import { kubeletHostName } from './kubelet-pools';
 
 /** A kubelet host's `reply` to a `kubelet-server` control. */
 function dialResult(reply: Record<string, unknown>): KubeletDialResult {
@@ -109,7 +110,7 @@ export class Cluster {
     const poolIndex = Math.floor(index / this.config.kubeletsPerHost);
     let host = this.#kubeletHosts[poolIndex];
     if (!host) {
-      host = `kubelet-pool-${poolIndex}`;
+      host = kubeletHostName(index, this.config.kubeletsPerHost);
       this.#kubeletHosts.push(host);
       this.conductor.add(this.#hostFactory('kubelet', host, this.config.seed));
     }

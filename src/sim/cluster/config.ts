@@ -6,6 +6,7 @@
 import { Rand } from '../kernel/rand';
 import type { NodeSpec } from './kubelet-host';
 import { kubeadmStaticPods } from './kubeadm-manifests';
+import { DEFAULT_KUBELETS_PER_HOST } from './kubelet-pools';
 import type { KubeletConfiguration } from '../kubelet/config/config';
 
 export interface ClusterConfig {
@@ -34,7 +35,7 @@ export interface WorkerNodeConfig extends NodeOptions {
   name: string;
 }
 
-export const DEFAULT_CLUSTER: ClusterConfig = { seed: 1, workers: 2, kubeletsPerHost: 50, traceCapacity: 200_000, podSubnet: '10.244.0.0/16' };
+export const DEFAULT_CLUSTER: ClusterConfig = { seed: 1, workers: 2, kubeletsPerHost: DEFAULT_KUBELETS_PER_HOST, traceCapacity: 200_000, podSubnet: '10.244.0.0/16' };
 
 /** The i-th /24 of a pod subnet, or an error when the subnet has no /24 left. upstream: pkg/controller/nodeipam/ipam/cidrset */
 export function nodePodCIDR(podSubnet: string, index: number): string {
