@@ -38,7 +38,7 @@ export async function serviceLinksFollowReadiness({ page, baseURL, screenshot })
   const notReady = page.locator(`${MAP} [data-service-link="default/web"][data-link-ready="false"]`);
   await until(async () => (await ready.count()) === 3, { message: 'three ready links' });
   assert.equal(await chip.locator('[data-service-count]').textContent(), '3/3 ready');
-  assert.equal(await chip.getAttribute('aria-label'), 'Service default/web: 3/3 ready; show its endpoints');
+  assert.equal(await chip.getAttribute('aria-label'), 'Service default/web: 3/3 ready; show its endpoints and inspect it');
   assert.match(await chip.locator('title').textContent(), /^Service default\/web \(ClusterIP 10\.\d+\.\d+\.\d+, 80\/TCP\): selector app=web; EndpointSlice endpoints 3\/3 ready: default\/web-/);
   // Every link ends on a pod of the Deployment drawn on the map.
   const pods = [];

@@ -38,6 +38,18 @@ spec:
         - -c
         - echo '${EVIL(5)}'; exit 1
       periodSeconds: 5
+---
+apiVersion: v1
+kind: Service
+metadata:
+  name: evil
+  annotations:
+    note: '${EVIL(6)}'
+spec:
+  selector:
+    app: evil
+  ports:
+  - port: 80
 EOF`;
 
 async function assertInert(page, where) {
@@ -52,7 +64,7 @@ async function assertInert(page, where) {
 export async function untrustedTextStaysText({ page, baseURL, screenshot }) {
   await page.goto(`${baseURL}/?autoplay=0`);
   await waitForNodes(page);
-  await runInConsole(page, MANIFEST, /pod\/evil created/);
+  await runInConsole(page, MANIFEST, /service\/evil created/);
   await runInConsole(page, 'sim advance 40s', /sim advance 40s/);
   await assertInert(page, 'after apply');
 
@@ -88,6 +100,19 @@ export async function untrustedTextStaysText({ page, baseURL, screenshot }) {
   await assertInert(page, 'focus mode story');
   await screenshot('focus-story');
   await page.getByTestId('focus-leave').click();
+
+  // A Service's inspector (its chip on the map): YAML and describe show its annotation as text.
+  await page.locator('[data-testid="cluster-map"] [data-service="default/evil"]').click();
+  await until(async () => (await page.locator('.inspector .kind').innerText().catch(() => '')) === 'Service · default', { message: 'the inspector on Service evil' });
+  for (const tab of ['YAML', 'describe']) {
+    await page.getByRole('tab', { name: tab, exact: true }).click();
+    const view = page.getByTestId(tab === 'YAML' ? 'inspector-yaml' : 'inspector-describe');
+    await until(async () => /onerror="window\.__pwned=6"/.test(await view.innerText()), { message: `Service evil's ${tab} with its annotation as text` });
+    await assertInert(page, `Service inspector ${tab}`);
+  }
+  await screenshot('service-inspector');
+  await page.locator('[data-testid="cluster-map"] [data-pod="default/evil"]').click();
+  await until(async () => (await page.locator('.inspector .kind').innerText().catch(() => '')) === 'Pod · default', { message: 'the inspector on pod evil again' });
 
   // The editor: Edit the pod (its annotations open in Monaco as text).
   await page.getByRole('tab', { name: 'YAML', exact: true }).click();

@@ -12,11 +12,8 @@ export async function toYaml(object: KObject): Promise<string> {
   return toKubectlYaml({ ...object, metadata });
 }
 
-export async function toDescribe(object: KObject, ctx: { now: number; events: KObject[]; pods: KObject[] }): Promise<string> {
-  const { describe } = await import('../../sim/kubectl/printers/describe');
-  const uid = object.metadata?.uid;
-  // describe's Events section: the events about this object (as `kubectl describe` selects them).
-  const events = ctx.events.filter((e) => e.involvedObject?.name === object.metadata?.name && e.involvedObject?.kind === object.kind && (!e.involvedObject?.uid || e.involvedObject.uid === uid || object.kind === 'Node'));
-  const pods = object.kind === 'Node' ? ctx.pods.filter((p) => p.spec?.nodeName === object.metadata?.name) : undefined;
-  return describe(object.kind, object, { now: ctx.now, events, pods }) ?? `kubectl describe does not know kind ${object.kind} here yet; see the YAML.`;
+/** `kubectl describe` of the object; what it reads besides (events, pods, ReplicaSets, EndpointSlices) comes from the page's mirror. */
+export async function toDescribe(object: KObject, ctx: { now: number; events: Iterable<KObject>; resources: ReadonlyMap<string, ReadonlyMap<string, KObject>> }): Promise<string> {
+  const [{ describe }, { describeContextOf }] = await Promise.all([import('../../sim/kubectl/printers/describe'), import('./describe-context')]);
+  return describe(object.kind, object, describeContextOf(object, ctx)) ?? `kubectl describe does not know kind ${object.kind} here yet; see the YAML.`;
 }

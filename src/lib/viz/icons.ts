@@ -9,7 +9,7 @@
 export const ICON_SPRITE_ID = 'kubarium-icons';
 
 /** The icons the sprite carries: the names of their files in static/icons. */
-export const ICON_NAMES = ['api', 'c-m', 'control-plane', 'etcd', 'node', 'pod', 'sched', 'svc'] as const;
+export const ICON_NAMES = ['api', 'c-m', 'control-plane', 'etcd', 'node', 'pod', 'sched', 'svc', 'deploy', 'rs', 'sts', 'ds', 'job', 'cronjob'] as const;
 export type IconName = (typeof ICON_NAMES)[number];
 
 export function iconHref(name: IconName): string {
