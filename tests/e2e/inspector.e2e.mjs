@@ -108,11 +108,25 @@ export async function serviceAndOwnersInTheInspector({ page, baseURL, screenshot
   await chip.click();
   await until(async () => (await heading(page)).kind === 'Service · default', { message: 'the Service again' });
   assert.equal(await chip.getAttribute('aria-pressed'), 'true');
-  // A phone: the map and its Services band, the chip pinned (the page keeps no inspector beside the map at this width).
+  // A phone: no column for the inspector beside the map, so it is a sheet over the lower part of the
+  // screen, on screen whole, with the Service; its close button puts the map back.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(500);
+  const sheet = await page.locator('.inspector-slot').boundingBox();
+  assert.ok(sheet && sheet.width === 390 && sheet.y > 200 && Math.round(sheet.y + sheet.height) === 844, `the inspector as a sheet at the bottom: ${JSON.stringify(sheet)}`);
+  assert.equal((await heading(page)).kind, 'Service · default');
   await screenshot('phone-390');
+  await inspector(page).getByRole('button', { name: /Close/ }).click();
+  await until(async () => !(await page.locator('.inspector-slot').isVisible()), { message: 'the sheet closed' });
+  // The chip opens it again; an endpoint's link in the sheet goes on to that pod.
+  await chip.click();
+  await until(async () => (await heading(page).catch(() => ({}))).kind === 'Service · default', { message: 'the sheet on the Service again' });
+  await inspector(page).getByTestId('inspector-controlled').getByTestId('inspector-link').first().click();
+  await until(async () => (await heading(page).catch(() => ({}))).kind === 'Pod · default', { message: 'the sheet on an endpoint pod' });
+  await screenshot('phone-390-pod');
   await page.setViewportSize({ width: 1280, height: 800 });
+  await chip.click();
+  await until(async () => (await heading(page)).kind === 'Service · default', { message: 'the Service again' });
 
   // A deleted Service stays readable.
   await runInConsole(page, 'kubectl delete service web', /service "web" deleted/);
