@@ -189,3 +189,42 @@ export async function serviceAndOwnersByKeyboard({ page, baseURL, screenshot }) 
   await until(async () => (await heading(page)).kind === 'Deployment · default', { message: 'the inspector on the Deployment' });
   assert.equal((await heading(page)).summary, '3/3 ready · 3 up-to-date · 3 available');
 }
+
+/**
+ * A pod's YAML in a read-only Monaco ("Field docs"): the same text, no typing into it, the schema's
+ * description of a field on hover; it follows the live object and goes back to plain text.
+ */
+export async function yamlFieldDocs({ page, baseURL, screenshot }) {
+  await page.goto(`${baseURL}/?autoplay=0`);
+  await waitForNodes(page);
+  await runInConsole(page, 'kubectl run hello --image=nginx', /pod\/hello created/);
+  await advance(page, 10);
+  await page.locator(`${MAP} [data-pod="default/hello"]`).click();
+  await until(async () => /^kind: Pod$/m.test(await page.getByTestId('inspector-yaml').innerText().catch(() => '')), { message: 'the pod YAML as text' });
+  await inspector(page).getByTestId('inspector-yaml-docs').click();
+  const view = inspector(page).getByTestId('inspector-yaml-monaco');
+  const lines = view.locator('.view-line');
+  await until(async () => (await lines.allInnerTexts()).some((l) => /^kind:\s+Pod$/.test(l.replace(/\u00a0/g, ' '))), { timeout: 30_000, message: 'the YAML in Monaco' });
+  assert.equal(await inspector(page).getByTestId('inspector-yaml-docs').getAttribute('aria-pressed'), 'true');
+  // Read-only: typing changes nothing.
+  await view.locator('.view-line').first().click();
+  await page.keyboard.type('zzz');
+  assert.ok(!(await lines.allInnerTexts()).some((l) => l.includes('zzz')), 'nothing typed into the read-only view');
+  // Hover `apiVersion` (the first line): the schema's description of the field.
+  const word = view.locator('.view-line').filter({ hasText: 'apiVersion:' }).locator('span span').filter({ hasText: /^apiVersion$/ });
+  await word.hover();
+  const hover = await until(async () => {
+    const h = page.locator('.monaco-hover-content');
+    return (await h.count()) > 0 && /APIVersion defines the versioned schema of this representation of an object/.test(await h.first().innerText()) ? h.first().innerText() : undefined;
+  }, { message: 'hover docs for apiVersion' });
+  // Under the type it belongs to (the Pod the YAML is of), and the value it may take here.
+  assert.match(hover, /^Pod\n/);
+  assert.match(hover, /Allowed Values:/);
+  await screenshot('field-docs');
+  // Live: a new label shows up in the view.
+  await runInConsole(page, 'kubectl label pod hello tier=web', /pod\/hello labeled/);
+  await until(async () => (await lines.allInnerTexts()).some((l) => /^\s+tier:\s+web$/.test(l.replace(/\u00a0/g, ' '))), { message: 'the new label in the Monaco view' });
+  // Back to text.
+  await inspector(page).getByTestId('inspector-yaml-docs').click();
+  await until(async () => /^ {4}tier: web$/m.test(await page.getByTestId('inspector-yaml').innerText().catch(() => '')), { message: 'the YAML as text again' });
+}

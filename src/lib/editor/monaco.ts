@@ -190,3 +190,56 @@ export function createYamlEditor(
   Object.assign(element, { kubariumEditor: { ...handle, markers: () => monaco.editor.getModelMarkers({ resource: model.uri }) } });
   return handle;
 }
+
+export interface YamlViewer {
+  /** Shows new text, keeping the reader's scroll position. */
+  setValue(text: string): void;
+  setTheme(theme: Theme): void;
+  dispose(): void;
+}
+
+let viewers = 0;
+
+/**
+ * A read-only view of a live object's YAML (the inspector's): Monaco's colours, folding and find,
+ * and the schema's description of a field on hover, as in the editor.
+ */
+export function createYamlViewer(element: HTMLElement, options: { value: string; theme: Theme }): YamlViewer {
+  configureYaml();
+  defineThemes();
+  const model = monaco.editor.createModel(options.value, 'yaml', monaco.Uri.parse(`file:///inspector-${++viewers}.yaml`));
+  const editor = monaco.editor.create(element, {
+    model,
+    readOnly: true,
+    domReadOnly: true,
+    theme: monacoTheme(options.theme),
+    automaticLayout: true,
+    minimap: { enabled: false },
+    fontSize: 12,
+    lineHeight: 18,
+    fontFamily: getComputedStyle(element).getPropertyValue('--font-mono') || 'monospace',
+    scrollBeyondLastLine: false,
+    renderLineHighlight: 'none',
+    lineNumbers: 'off',
+    folding: true,
+    // The hover with a field's docs is wider than the inspector: drawn over the page, not clipped by it.
+    fixedOverflowWidgets: true,
+    padding: { top: 4, bottom: 4 },
+    overviewRulerLanes: 0,
+    scrollbar: { verticalScrollbarSize: 8, horizontalScrollbarSize: 8 },
+    ariaLabel: 'The object as YAML (read-only)'
+  });
+  return {
+    setValue(text) {
+      if (text === model.getValue()) return;
+      const top = editor.getScrollTop();
+      model.setValue(text);
+      editor.setScrollTop(top);
+    },
+    setTheme: (theme) => monaco.editor.setTheme(monacoTheme(theme)),
+    dispose() {
+      editor.dispose();
+      model.dispose();
+    }
+  };
+}
