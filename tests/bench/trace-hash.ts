@@ -5,11 +5,10 @@
  * that only makes the simulation faster must leave the hash byte-identical.
  * Usage: [TRACE_DUMP=FILE] node tests/bench/bundle.mjs tests/bench/trace-hash.ts [WORKERS] [VIRTUAL_MS]
  * The defaults print "10 nodes, 90416 trace events (998 probe failures), now 363000:
- * 53259e4d470f49e8a003f773b676a9f4355dc03469cfec3af7e7fd30c4e14a26" since probe workers sleep
- * (prober/worker.ts): a woken worker's tick runs after the timers of its instant set before it
- * woke, so same-instant order changed, and the CRI latency draws with it (4c17ac11..., 90428
- * events, before; the same 998 probe failures). A change that means to alter the trace changes
- * this line.
+ * bd87d29fdf80e661846526cd6cc8ddf453f6cb4ef069018dd6d42503fa806df9" since watch events name the
+ * object's namespace (53259e4d... before, the same events otherwise; before that, probe workers
+ * sleeping (prober/worker.ts) changed same-instant order and the CRI latency draws: 4c17ac11...,
+ * 90428 events). A change that means to alter the trace changes this line.
  */
 import { createHash } from 'node:crypto';
 import { appendFileSync, writeFileSync } from 'node:fs';

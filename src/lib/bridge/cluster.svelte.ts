@@ -14,7 +14,7 @@ import type { AttemptRecord } from '../../sim/scheduler/explain';
 import { indexByPod, type PodTraceIndex } from '../inspector/pod-trace';
 import { foldPulls, foldRailCalls, type PullState, type RailCall } from '../viz/rail';
 import { decisionsToExplain, foldDecisions, type Decision } from '../viz/scheduling';
-import { foldWatchTraffic, kubeletPools, NO_TRAFFIC, PodNodesByName, type WatchTraffic } from '../viz/watch-traffic';
+import { foldWatchTraffic, kubeletPools, NO_TRAFFIC, PodNodes, type WatchTraffic } from '../viz/watch-traffic';
 import { foldPodMarks, prunePodMarks, type PodMarks } from '../viz/probes';
 import { foldMarkers, markersUpTo, type Marker } from '../timeline/markers';
 import { indexStory, type StoryIndex } from '../viz/story-index';
@@ -120,10 +120,10 @@ export class Cluster {
   #jumpOwner = 0;
   /** Asked once: later spares are prepared by the worker itself after each replay. */
   #prepared = false;
-  /** Where watch deliveries to a kubelet pool go: pod name -> its node, node -> its pool. */
-  readonly #podNodes = new PodNodesByName();
+  /** Where watch deliveries to a kubelet pool go: pod -> its node, node -> its pool. */
+  readonly #podNodes = new PodNodes();
   #poolOf: (node: string) => string | undefined = () => undefined;
-  readonly #receivers = { podNodes: (name: string) => this.#podNodes.nodesOf(name), poolOf: (node: string) => this.#poolOf(node) };
+  readonly #receivers = { podNode: (key: string) => this.#podNodes.nodeOf(key), poolOf: (node: string) => this.#poolOf(node) };
 
   constructor(options: ClusterOptions = {}) {
     this.#earlyWorker = options.worker;

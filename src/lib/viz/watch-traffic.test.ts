@@ -1,29 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceEvent } from '../../sim/kernel/trace';
 import type { ObjectChange } from '../bridge/protocol';
-import { deliveriesOf, deliveryCurve, foldWatchTraffic, kubeletPools, MAX_DOTS, NO_TRAFFIC, PodNodesByName, pointAt, watchView, type Receivers } from './watch-traffic';
+import { deliveriesOf, deliveryCurve, foldWatchTraffic, kubeletPools, MAX_DOTS, NO_TRAFFIC, PodNodes, pointAt, watchView, type Receivers } from './watch-traffic';
 
 const API = { component: 'kube-apiserver' };
 // `kubectl run web --image=nginx`, then its binding to worker-1 (from `sim trace -o json --kind watch`).
 const TRACE: TraceEvent[] = [
-  { t: 2500, seq: 464, ...API, kind: 'watch.ADDED', resource: 'pods', name: 'web', to: 'kube-controller-manager' },
-  { t: 2500, seq: 465, ...API, kind: 'watch.ADDED', resource: 'pods', name: 'web', to: 'kube-scheduler' },
-  { t: 2500, seq: 466, ...API, kind: 'watch.ADDED', resource: 'pods', name: 'web', to: 'kubelet-pool-0' },
-  { t: 2504, seq: 483, ...API, kind: 'watch.MODIFIED', resource: 'pods', name: 'web', to: 'kube-controller-manager' },
-  { t: 2504, seq: 484, ...API, kind: 'watch.MODIFIED', resource: 'pods', name: 'web', to: 'kube-scheduler' },
-  { t: 2504, seq: 485, ...API, kind: 'watch.MODIFIED', resource: 'pods', name: 'web', to: 'kubelet-pool-0' },
-  { t: 2504, seq: 486, ...API, kind: 'watch.MODIFIED', resource: 'pods', name: 'web', to: 'kubelet-pool-0' },
+  { t: 2500, seq: 464, ...API, kind: 'watch.ADDED', resource: 'pods', namespace: 'default', name: 'web', to: 'kube-controller-manager' },
+  { t: 2500, seq: 465, ...API, kind: 'watch.ADDED', resource: 'pods', namespace: 'default', name: 'web', to: 'kube-scheduler' },
+  { t: 2500, seq: 466, ...API, kind: 'watch.ADDED', resource: 'pods', namespace: 'default', name: 'web', to: 'kubelet-pool-0' },
+  { t: 2504, seq: 483, ...API, kind: 'watch.MODIFIED', resource: 'pods', namespace: 'default', name: 'web', to: 'kube-controller-manager' },
+  { t: 2504, seq: 484, ...API, kind: 'watch.MODIFIED', resource: 'pods', namespace: 'default', name: 'web', to: 'kube-scheduler' },
+  { t: 2504, seq: 485, ...API, kind: 'watch.MODIFIED', resource: 'pods', namespace: 'default', name: 'web', to: 'kubelet-pool-0' },
+  { t: 2504, seq: 486, ...API, kind: 'watch.MODIFIED', resource: 'pods', namespace: 'default', name: 'web', to: 'kubelet-pool-0' },
   { t: 2504, seq: 490, ...API, kind: 'watch.MODIFIED', resource: 'configmaps', name: 'kube-root-ca.crt', to: 'kubelet-pool-0' },
-  { t: 2504, seq: 491, ...API, kind: 'watch.MODIFIED', resource: 'pods', name: 'web', to: 'page' },
+  { t: 2504, seq: 491, ...API, kind: 'watch.MODIFIED', resource: 'pods', namespace: 'default', name: 'web', to: 'page' },
   { t: 2504, seq: 492, component: 'kubelet', kind: 'cri.RunPodSandbox', node: 'worker-1', pod: 'default/web', phase: 'call' }
 ];
 
 /** web on worker-1; db on worker-60 (the second pool); nothing else bound. */
-function receivers(nodes: Record<string, string[]>): Receivers {
+function receivers(nodes: Record<string, string>): Receivers {
   const poolOf = kubeletPools(['control-plane', ...Array.from({ length: 60 }, (_, i) => `worker-${i + 1}`)]);
-  return { podNodes: (name) => nodes[name] ?? [], poolOf };
+  return { podNode: (key) => nodes[key], poolOf };
 }
-const WEB = receivers({ web: ['worker-1'] });
+const WEB = receivers({ 'default/web': 'worker-1' });
 
 describe('watch deliveries', () => {
   it('maps the trace onto the scheduler, the controller-manager and the pod node kubelet', () => {
@@ -41,20 +41,26 @@ describe('watch deliveries', () => {
 
   it.each([
     ['unbound: no node card yet', {}, 0],
-    ['bound to a node of that pool', { web: ['worker-1'] }, 2],
-    ['bound to a node of another pool (worker-60 runs on kubelet-pool-1)', { web: ['worker-60'] }, 0]
+    ['bound to a node of that pool', { 'default/web': 'worker-1' }, 2],
+    ['bound to a node of another pool (worker-60 runs on kubelet-pool-1)', { 'default/web': 'worker-60' }, 0]
   ])('a pool delivery of a pod %s', (_, nodes, count) => {
     expect(deliveriesOf(TRACE, receivers(nodes)).filter((d) => d.node)).toHaveLength(count);
   });
 
   it('a pool delivers a pod of another pool node to its informer: only the pod node own pool draws it', () => {
-    const db = { ...API, kind: 'watch.MODIFIED', resource: 'pods', name: 'db' };
+    const db = { ...API, kind: 'watch.MODIFIED', resource: 'pods', namespace: 'shop', name: 'db' };
     const trace: TraceEvent[] = [
       { t: 10, seq: 1, ...db, to: 'kubelet-pool-0' },
       { t: 10, seq: 2, ...db, to: 'kubelet-pool-1' },
       { t: 10, seq: 3, ...db, to: 'kubelet-pool-1' }
     ];
-    expect(deliveriesOf(trace, receivers({ db: ['worker-60'] })).map((d) => `${d.seq} -> ${d.to}`)).toEqual(['2 -> worker-60']);
+    expect(deliveriesOf(trace, receivers({ 'shop/db': 'worker-60' })).map((d) => `${d.seq} -> ${d.to}`)).toEqual(['2 -> worker-60']);
+  });
+
+  it('two pods of one name in two namespaces: each delivery goes to its own pod node', () => {
+    const web = (namespace: string, seq: number, to: string): TraceEvent => ({ t: 10, seq, ...API, kind: 'watch.MODIFIED', resource: 'pods', namespace, name: 'web', to });
+    const both = receivers({ 'default/web': 'worker-1', 'shop/web': 'worker-2' });
+    expect(deliveriesOf([web('shop', 1, 'kubelet-pool-0'), web('default', 2, 'kubelet-pool-0')], both).map((d) => `${d.seq} -> ${d.to}`)).toEqual(['1 -> worker-2', '2 -> worker-1']);
   });
 
   it('a burst to one receiver at one instant: the dots follow each other', () => {
@@ -110,19 +116,18 @@ describe('kubeletPools', () => {
   });
 });
 
-describe('PodNodesByName', () => {
+describe('PodNodes', () => {
   const pod = (key: string, nodeName?: string): ObjectChange => ({ type: 'MODIFIED', resource: 'pods', key, object: { metadata: { name: key.split('/')[1] }, spec: nodeName ? { nodeName } : {} } });
   it('follows bindings, keeps a node through a change without spec, and a deleted pod one batch longer', () => {
-    const index = new PodNodesByName();
+    const index = new PodNodes();
     index.update([pod('default/web'), pod('kube-system/web', 'control-plane')]);
-    expect(index.nodesOf('web')).toEqual(['control-plane']);
+    expect([index.nodeOf('default/web'), index.nodeOf('kube-system/web')]).toEqual([undefined, 'control-plane']);
     index.update([pod('default/web', 'worker-1'), { type: 'MODIFIED', resource: 'pods', key: 'kube-system/web', object: { metadata: {} }, sameSpec: true }]);
-    expect(index.nodesOf('web')).toEqual(['worker-1', 'control-plane']);
+    expect([index.nodeOf('default/web'), index.nodeOf('kube-system/web')]).toEqual(['worker-1', 'control-plane']);
     index.update([{ ...pod('default/web', 'worker-1'), type: 'DELETED' }]);
-    expect(index.nodesOf('web')).toEqual(['worker-1', 'control-plane']);
+    expect(index.nodeOf('default/web')).toBe('worker-1');
     index.update([]);
-    expect(index.nodesOf('web')).toEqual(['control-plane']);
-    expect(index.nodesOf('nope')).toEqual([]);
+    expect([index.nodeOf('default/web'), index.nodeOf('kube-system/web'), index.nodeOf('default/nope')]).toEqual([undefined, 'control-plane', undefined]);
   });
 });
 

@@ -36,9 +36,10 @@ export interface Delivery {
   lane: number;
 }
 
-/** Where a pool's pod deliveries go: the nodes a pod name is bound to, and each node's kubelet host. */
+/** Where a pool's pod deliveries go: the node a pod is bound to, and each node's kubelet host. */
 export interface Receivers {
-  podNodes(name: string): readonly string[];
+  /** The node pod `namespace/name` is bound to, if it is. */
+  podNode(key: string): string | undefined;
   poolOf(node: string): string | undefined;
 }
 
@@ -67,7 +68,7 @@ export const NO_TRAFFIC: WatchTraffic = { deliveries: [], counts: [] };
 /** The deliveries a trace batch stands for, in order. */
 export function deliveriesOf(trace: readonly TraceEvent[], receivers: Receivers): Delivery[] {
   const out: Delivery[] = [];
-  // (receiver, instant) -> dots so far, and (pod name, node, instant) already drawn.
+  // (receiver, instant) -> dots so far, and (pod, instant) already drawn.
   const lanes = new Map<string, number>();
   const podDots = new Set<string>();
   for (const e of trace) {
@@ -77,10 +78,10 @@ export function deliveriesOf(trace: readonly TraceEvent[], receivers: Receivers)
     const targets: { to: string; node: boolean }[] = [];
     if (e.to === SCHEDULER || e.to === CONTROLLER_MANAGER) targets.push({ to: e.to, node: false });
     else if (e.to.startsWith('kubelet-pool-') && e.resource === 'pods') {
-      for (const node of receivers.podNodes(e.name)) {
-        if (receivers.poolOf(node) !== e.to) continue;
-        const once = `${e.name}\n${node}\n${e.t}`;
-        if (podDots.has(once)) continue;
+      const key = `${typeof e.namespace === 'string' ? e.namespace : 'default'}/${e.name}`;
+      const node = receivers.podNode(key);
+      const once = `${key}\n${e.t}`;
+      if (node !== undefined && receivers.poolOf(node) === e.to && !podDots.has(once)) {
         podDots.add(once);
         targets.push({ to: node, node: true });
       }
@@ -166,51 +167,38 @@ export function kubeletPools(plannedNodes: readonly string[]): (node: string) =>
 }
 
 /**
- * Pod name -> the nodes pods of that name are bound to, kept up to date from the delta's changes
- * (no scan of every pod): watch events name the pod without its namespace. A deleted pod stays
- * one batch longer, so the `watch.DELETED` riding with its deletion still finds its node.
+ * Pod (`namespace/name`) -> the node it is bound to, kept up to date from the delta's changes (no
+ * scan of every pod). A deleted pod stays one batch longer, so the `watch.DELETED` riding with its
+ * deletion still finds its node.
  */
-export class PodNodesByName {
-  /** name -> key -> node ('' while unbound). */
-  #byName = new Map<string, Map<string, string>>();
-  #deleted: { name: string; key: string }[] = [];
+export class PodNodes {
+  /** key -> node ('' while unbound). */
+  #nodes = new Map<string, string>();
+  #deleted: string[] = [];
 
   update(changes: readonly ObjectChange[]): void {
-    for (const { name, key } of this.#deleted) this.#drop(name, key);
+    for (const key of this.#deleted) this.#nodes.delete(key);
     this.#deleted = [];
     for (const c of changes) {
       if (c.resource !== 'pods') continue;
-      const name = c.key.slice(c.key.indexOf('/') + 1);
       if (c.type === 'DELETED') {
-        this.#deleted.push({ name, key: c.key });
+        this.#deleted.push(c.key);
         continue;
       }
-      let keys = this.#byName.get(name);
-      if (!keys) this.#byName.set(name, (keys = new Map()));
       // A change without its spec (sameSpec) keeps the node it had.
-      const node = c.object.spec ? (c.object.spec.nodeName ?? '') : keys.get(c.key) ?? '';
-      keys.set(c.key, typeof node === 'string' ? node : '');
+      const node = c.object.spec ? (c.object.spec.nodeName ?? '') : (this.#nodes.get(c.key) ?? '');
+      this.#nodes.set(c.key, typeof node === 'string' ? node : '');
     }
   }
 
   clear(): void {
-    this.#byName.clear();
+    this.#nodes.clear();
     this.#deleted = [];
   }
 
-  nodesOf(name: string): string[] {
-    const keys = this.#byName.get(name);
-    if (!keys) return [];
-    const out: string[] = [];
-    for (const node of keys.values()) if (node && !out.includes(node)) out.push(node);
-    return out;
-  }
-
-  #drop(name: string, key: string): void {
-    const keys = this.#byName.get(name);
-    if (!keys) return;
-    keys.delete(key);
-    if (keys.size === 0) this.#byName.delete(name);
+  /** The node pod `namespace/name` is bound to, if it is. */
+  nodeOf(key: string): string | undefined {
+    return this.#nodes.get(key) || undefined;
   }
 }
 

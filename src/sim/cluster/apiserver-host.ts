@@ -44,7 +44,7 @@ export class ApiServerHost extends Host {
         break;
       case 'watch': {
         const res = this.apiserver.watch(m.req, (event) => {
-          this.record({ component: 'kube-apiserver', kind: `watch.${event.type}`, resource: m.req.resource, name: event.object.metadata?.name, to: env.from });
+          this.record({ component: 'kube-apiserver', kind: `watch.${event.type}`, resource: m.req.resource, namespace: event.object.metadata?.namespace, name: event.object.metadata?.name, to: env.from });
           this.send(env.from, { type: 'watch-event', id: m.id, event });
         });
         if (res.ok) this.#watchOwners.set(`${env.from}#${m.id}`, res.id);
