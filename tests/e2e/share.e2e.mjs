@@ -175,3 +175,34 @@ export async function longPlaygroundGoesToAFile({ page, context, baseURL, screen
   assert.ok(text.includes(blob), 'the same 12,000 characters in the opened cluster');
   await other.close();
 }
+
+/**
+ * Export to a real cluster: the Share dialog's two files. The YAML holds the user's Deployment and
+ * Service as `kubectl apply -f` takes them (no status, uid, ReplicaSets or pods, no allocated
+ * clusterIP); the kind config has the playground's nodes.
+ */
+export async function exportToARealCluster({ page, baseURL, screenshot }) {
+  await page.goto(`${baseURL}/?autoplay=0`);
+  await waitForNodes(page);
+  await deployAndRun(page);
+  await runInConsole(page, 'kubectl expose deployment web --port=80', /service\/web exposed/);
+  await page.getByTestId('share').click();
+  await page.getByTestId('export-yaml').waitFor();
+  await screenshot('export');
+  const read = async (testId) => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
+    const { readFile } = await import('node:fs/promises');
+    return { name: download.suggestedFilename(), text: await readFile(await download.path(), 'utf8') };
+  };
+  const yaml = await read('export-yaml');
+  assert.equal(yaml.name, 'kubarium-export.yaml');
+  const docs = yaml.text.split(/^---\n/m).slice(1);
+  assert.deepEqual(docs.map((d) => `${/^kind: (\S+)/m.exec(d)?.[1]}/${/^ {2}name: (\S+)/m.exec(d)?.[1]}`), ['Service/web', 'Deployment/web']);
+  assert.match(docs[1], /^ {2}replicas: 3$/m);
+  assert.match(docs[1], /^ {6}- image: nginx$/m);
+  for (const field of ['status:', 'uid:', 'resourceVersion:', 'creationTimestamp:', 'clusterIP:', 'managedFields:']) assert.ok(!yaml.text.includes(field), `no ${field} in the export:\n${yaml.text}`);
+  assert.ok(!/ReplicaSet|kind: Pod/.test(yaml.text), 'no ReplicaSets or pods: the Deployment makes them');
+  const kind = await read('export-kind');
+  assert.equal(kind.name, 'kind.yaml');
+  assert.match(kind.text, /^kind: Cluster\napiVersion: kind\.x-k8s\.io\/v1alpha4\nnodes:\n- role: control-plane {2}# control-plane: [^\n]+\n- role: worker {2}# worker-1: [^\n]+\n- role: worker {2}# worker-2: [^\n]+\n$/m);
+}
