@@ -36,6 +36,25 @@ export async function maskableIcon({ page, baseURL }) {
 }
 
 /**
+ * Chromium's own install criteria: once the service worker is ready, the browser reports no
+ * installability errors (CDP Page.getInstallabilityErrors: manifest name, start_url, display,
+ * 192 and 512 px icons, a secure origin) and reads the manifest as the app's.
+ */
+export async function installCriteriaMet({ page, context, baseURL }) {
+  await page.goto(`${baseURL}/`);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  assert.deepEqual(installabilityErrors, [], `installable: ${JSON.stringify(installabilityErrors)}`);
+  const { errors, data } = await cdp.send('Page.getAppManifest');
+  assert.deepEqual(errors, []);
+  const manifest = JSON.parse(data);
+  assert.equal(manifest.name, 'kubarium');
+  assert.equal(manifest.display, 'standalone');
+  assert.deepEqual(manifest.icons.filter((i) => i.type === 'image/png').map((i) => `${i.sizes}${i.purpose ? ` ${i.purpose}` : ''}`), ['192x192', '512x512', '512x512 maskable']);
+}
+
+/**
  * A build served from the test's own server (build/ as vite preview serves it), where `deploy()`
  * swaps in a "new build": the home page carries a marker and sw.js lists it with a new revision,
  * as a real rebuild changes both. Listens on an ephemeral port.
