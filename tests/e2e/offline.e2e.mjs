@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GET_NODES_HEADER, runInConsole, waitForNodes } from './helpers.mjs';
+import { GET_NODES_HEADER, runInConsole, until, waitForNodes } from './helpers.mjs';
 
 /** (d) Load, let the service worker take control, go offline, reload: it still renders and answers. */
 export async function offlineReload({ page, context, baseURL, screenshot }) {
@@ -23,6 +23,19 @@ export async function offlineReload({ page, context, baseURL, screenshot }) {
   const text = await page.getByTestId('console-output').innerText();
   if (!GET_NODES_HEADER.test(text)) throw new Error(`no kubectl get nodes header offline:\n${text}`);
   await screenshot('offline');
+
+  // The editor offline: Monaco, its YAML worker and the Kubernetes schema all come from the cache,
+  // so a wrong type is still marked as you type.
+  await page.getByRole('tab', { name: 'Editor' }).click();
+  await page.locator('[data-testid="monaco-host"] .monaco-editor').waitFor({ state: 'visible', timeout: 30_000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid="monaco-host"]')?.kubariumEditor);
+  await page.evaluate(() => document.querySelector('[data-testid="monaco-host"]').kubariumEditor.setValue('apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: "x"\n'));
+  const marker = await until(
+    async () => (await page.evaluate(() => document.querySelector('[data-testid="monaco-host"]').kubariumEditor.markers().map((m) => ({ line: m.startLineNumber, message: m.message })))).find((m) => m.line === 6),
+    { timeout: 30_000, message: 'a schema marker on line 6, offline' }
+  );
+  assert.match(marker.message, /Incorrect type\. Expected "integer"/);
+  await screenshot('offline-editor');
 }
 
 /** Installable: the manifest lists a 512x512 maskable PNG icon (the logo inside the safe zone). */
