@@ -13,7 +13,7 @@
  *     (BENCH_SCHEDULER_NODES=1000|5000 one size, BENCH_SCHEDULER_BUDGET_MS the wall budget per size).
  *     pods/s is given per wall second and per second of this process's CPU time (on a shared,
  *     loaded machine the wall figure also counts other processes' turns).
- *  8. Embed (`npm run bench -- --embed`, tests/bench/embed.mjs): /embed's first-load JS (gzip) and
+ *  8. Embed (last in `npm run bench` when build/ exists; alone with `npm run bench -- --embed`, tests/bench/embed.mjs): /embed's first-load JS (gzip) and
  *     the time to its first animated frame at 1x and 4x CPU throttling, direct and sandboxed.
  *  7. Frames (`npm run bench -- --frames`, tests/bench/frames.mjs): the page in headless Chromium,
  *     10 / 100 / 1,000 nodes x 10 pods at 10x: frame time p50/p95, fps, main-thread long tasks.
@@ -482,3 +482,10 @@ await replayCost(1);
 await replayCost(10);
 await scrapeCost(10, 120_000);
 await scrapeCost(100, 120_000);
+// /embed in headless Chromium needs a build; the frames bench (minutes per size) runs only with --frames.
+{
+  const { existsSync } = await import('node:fs');
+  const { spawnSync } = await import('node:child_process');
+  if (existsSync('build/embed.html')) spawnSync(process.execPath, ['tests/bench/embed.mjs'], { stdio: 'inherit' });
+  else report('/embed first-load JS and first animated frame', 'skipped', 'needs a build: npx vite build');
+}
