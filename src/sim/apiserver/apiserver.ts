@@ -76,8 +76,8 @@ export interface ApiRequest {
  * request is authenticated and authorized here and answers with the object; the console then
  * reaches the kubelet (the stream itself does not travel as an ApiRequest).
  */
-export type ConnectSubresource = 'log' | 'exec' | 'attach' | 'proxy';
-const CONNECT_SUBRESOURCES: ReadonlySet<string> = new Set<ConnectSubresource>(['log', 'exec', 'attach', 'proxy']);
+export type ConnectSubresource = 'log' | 'exec' | 'attach' | 'portforward' | 'proxy';
+const CONNECT_SUBRESOURCES: ReadonlySet<string> = new Set<ConnectSubresource>(['log', 'exec', 'attach', 'portforward', 'proxy']);
 
 /** The requests that are authenticated and authorized (the console's kubectl). */
 const AUTHORIZED_AGENT = 'kubectl';

@@ -22,6 +22,11 @@ import { listCatalog } from '../kubelet/images/list';
 import { closeAttachedStdin, simContainer, simImage, simKubeletCurl, simNodeResources } from './resource-verbs';
 import { InteractiveRun } from '../kubectl/run';
 import { simMetrics } from './metrics-verbs';
+import { answerKey, forwardedRequests, HostListeners, hostNetwork, type Forward } from './port-forward';
+import type { ForwardedPort } from '../kubectl/portforward';
+import { podPortForwardConnection } from '../kubelet/server/proxy';
+import { klogLine } from '../kubelet/logs/journal';
+import type { HttpResponse, Network } from '../node/programs/process';
 
 export interface ConsoleOptions {
   /** Reads `-f FILE` from disk (CLI only). */
@@ -43,6 +48,18 @@ export interface ExecOutcome {
 
 const ok = (stdout: string): CommandOutput => ({ stdout, stderr: '', exitCode: 0 });
 const fail = (stderr: string): CommandOutput => ({ stdout: '', stderr, exitCode: 1 });
+
+/** A command's output after what a background forward printed during it (port-forward.ts). */
+function withPrinted(printed: TerminalSegment[], out: CommandOutput): CommandOutput {
+  if (printed.length === 0) return out;
+  const own: TerminalSegment[] = out.segments ?? [
+    { stream: 'stdout', text: out.stdout },
+    { stream: 'stderr', text: out.stderr }
+  ];
+  const segments = [...printed, ...own].filter((x) => x.text !== '');
+  const text = (stream: 'stdout' | 'stderr') => segments.filter((x) => x.stream === stream).map((x) => x.text).join('');
+  return { stdout: text('stdout'), stderr: text('stderr'), exitCode: out.exitCode, segments };
+}
 
 export const SIM_HELP = `sim: drive the simulated cluster.
 
@@ -114,6 +131,9 @@ export class Console {
    * `kubectl apply -f FILE` read here. It lives as long as the console (a replay rebuilds it).
    */
   readonly #home = hostFS(() => this.cluster.now);
+  /** The learner's machine's listeners (`kubectl port-forward`), and each forward's handle in #watches. */
+  readonly #listeners = new HostListeners();
+  readonly #forwardHandles = new Map<Forward, { stop(): void }>();
 
   constructor(
     readonly cluster: Cluster,
@@ -146,6 +166,8 @@ export class Console {
       return fail(`error: ${(e as Error).message}\n`);
     }
     if (argv[0] === '__unterminated_heredoc__') return fail(`error: here-document at line ${cmd.lineNo} delimited by end-of-file (wanted \`${argv[1]}')\n`);
+    // `kubectl port-forward svc/web 8080:80 &`: a forward keeps running beside the next lines anyway.
+    if (argv.at(-1) === '&' && (argv[0] === 'kubectl' || argv[0] === 'k') && argv.includes('port-forward')) return this.run({ ...cmd, line: cmd.line.replace(/\s*&\s*$/, '') });
     const [head, ...rest] = argv;
     if (head !== 'kubectl' && head !== 'k' && head !== 'sim') return this.#onHost(cmd.line, cmd.stdin, head);
     const redirects = (() => {
@@ -172,12 +194,13 @@ export class Console {
    * A line that is not kubectl or sim runs on the learner's machine (`cat pod.yaml`, `ls`,
    * `sed -i s/1.27/1.28/ web.yaml`); a command the host does not have gets the console's hint.
    */
-  #onHost(line: string, stdin: string | undefined, head: string): CommandOutput {
-    const out = runOnHost(line, stdin ?? '', this.cluster.now, this.#home);
+  async #onHost(line: string, stdin: string | undefined, head: string): Promise<CommandOutput> {
+    const { net, printed } = await this.#hostNetwork(line);
+    const out = runOnHost(line, stdin ?? '', this.cluster.now, this.#home, net);
     if (out.exitCode === 127 && out.stderr === `sh: ${head}: not found\n`) {
       return fail(`error: unknown command "${head}": start a line with "kubectl" (or "k") or "sim"; try "sim help"\n`);
     }
-    return out;
+    return withPrinted(printed, out);
   }
 
   /** `> FILE`, `>> FILE`, `2> FILE`, `2>&1` of a kubectl or sim line: into the learner's files. */
@@ -237,7 +260,13 @@ export class Console {
       } catch (e) {
         return fail(`error: ${(e as Error).message}\n`);
       }
-      last = head === 'kubectl' || head === 'k' || head === 'sim' ? await this.run({ line: stage, stdin: input, lineNo: cmd.lineNo }) : runOnHost(stage, input ?? '', this.cluster.now, this.#home);
+      if (head === 'kubectl' || head === 'k' || head === 'sim') last = await this.run({ line: stage, stdin: input, lineNo: cmd.lineNo });
+      else {
+        const { net, printed } = await this.#hostNetwork(stage);
+        shown.push(...printed);
+        for (const p of printed) if (p.stream === 'stderr') stderr += p.text;
+        last = runOnHost(stage, input ?? '', this.cluster.now, this.#home, net);
+      }
       if (i < stages.length - 1) {
         if (last.stderr) shown.push({ stream: 'stderr', text: last.stderr });
         stderr += last.stderr;
@@ -315,6 +344,7 @@ export class Console {
       stdin,
       kubeconfig: this.#kubeconfig,
       readFile: (path) => this.#readFile(path),
+      portForward: { open: (spec) => this.#openForward(spec) },
       ...(this.options.print
         ? {
             print: this.options.print,
@@ -323,6 +353,63 @@ export class Console {
           }
         : {})
     });
+  }
+
+  /** kubectl port-forward's listeners on the learner's machine: they stay until Ctrl-C, close(), or a failed connection. */
+  #openForward(spec: Parameters<HostListeners['open']>[0]): { bindings: ReturnType<HostListeners['open']>['bindings']; close(): void } {
+    const { bindings, forward } = this.#listeners.open(spec);
+    if (forward.listeners.length === 0) return { bindings, close: () => {} };
+    const handle = this.#track({ stop: () => this.#closeForward(forward) });
+    this.#forwardHandles.set(forward, handle);
+    return { bindings, close: () => handle.stop() };
+  }
+
+  #closeForward(forward: Forward): void {
+    this.#listeners.close(forward);
+    const handle = this.#forwardHandles.get(forward);
+    this.#forwardHandles.delete(forward);
+    handle?.stop();
+  }
+
+  /**
+   * The host's network for a line: each forwarded URL it names is fetched through its forward
+   * first (port-forward.ts), in order; the shell then reads those answers.
+   */
+  async #hostNetwork(line: string): Promise<{ net: Network; printed: TerminalSegment[] }> {
+    const answers = new Map<string, HttpResponse>();
+    const printed: TerminalSegment[] = [];
+    // Only a line that runs a network client connects (an `echo localhost:8080` does not).
+    if (this.#listeners.forwards.length > 0 && /(^|[\s|;&(])(curl|wget|nc)\s/.test(line)) {
+      const agent = /^\s*wget\b/.test(line) ? 'Wget' : 'curl/8.5.0';
+      for (const r of forwardedRequests(line)) {
+        const hit = this.#listeners.at(r.address, r.port);
+        if (!hit) continue;
+        const host = r.address === '127.0.0.1' && /\blocalhost\b/.test(line) ? `localhost:${r.port}` : `${r.address.includes(':') ? `[${r.address}]` : r.address}:${r.port}`;
+        answers.set(answerKey(r.address, r.port, r.path), await this.#connectThrough(hit.forward, hit.port, r.path, { Host: host, 'User-Agent': agent, Accept: '*/*' }, printed));
+      }
+    }
+    return { net: hostNetwork(this.#listeners, answers), printed };
+  }
+
+  /**
+   * One connection through a forward: kubectl prints "Handling connection for PORT", the kubelet
+   * carries it into the pod. A failure on the stream ends the forward (upstream: handleConnection
+   * closes the connection: kubectl exits with "lost connection to pod"); the client gets nothing.
+   * What kubectl prints lands in `printed`, ahead of the line's own output, as a forward running
+   * in the background (`&`) of the same terminal prints it.
+   */
+  async #connectThrough(forward: Forward, port: ForwardedPort, path: string, headers: Record<string, string>, printed: TerminalSegment[]): Promise<HttpResponse> {
+    printed.push({ stream: 'stdout', text: `Handling connection for ${port.local}\n` });
+    const dial = this.#kubectlContext().kubelet;
+    const r = dial ? await podPortForwardConnection((node, req) => dial(node, req), forward.spec.pod, port.remote, { path, headers }) : { ok: false as const, error: 'no kubelet to dial' };
+    if (r.ok && !('error' in r.value)) return r.value;
+    const streamError = r.ok && 'error' in r.value ? r.value.error : undefined;
+    // A listener that is not an HTTP server: the connection opens, no HTTP answer comes.
+    if (streamError === '') return { error: 'error getting response' };
+    const cause = streamError ?? `error forwarding port ${port.remote} to pod ${forward.spec.podSandboxId}, uid : ${r.ok ? '' : r.error}`;
+    printed.push({ stream: 'stderr', text: `${klogLine('E', this.cluster.now, 4243, 'portforward.go:424', 'Unhandled Error', { err: `an error occurred forwarding ${port.local} -> ${port.remote}: ${cause}` })}\nerror: lost connection to pod\n` });
+    this.#closeForward(forward);
+    return { error: 'error getting response' };
   }
 
   /** Keeps a stream (`get -w`, `logs -f`) until it is stopped or interrupted. */

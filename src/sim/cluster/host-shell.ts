@@ -5,8 +5,9 @@
  * shell would run it on kubectl's output. It is the busybox shell the containers use (its
  * applets: grep, head, tail, wc, sort, uniq, cut, tr, sed, base64, cat, ls, ...) on the learner's
  * home directory (`kubectl get deploy web -o yaml > web.yaml`, `cat web.yaml`, `kubectl apply -f
- * web.yaml`), with no network and a clock of its own: nothing here touches the cluster, so a
- * host command never changes what the simulation does.
+ * web.yaml`), with a clock of its own and no network but what the console hands it (the ports
+ * `kubectl port-forward` listens on, answered before the line runs: port-forward.ts): a host
+ * command itself never changes what the simulation does.
  */
 import { MapFS, normalizePath } from '../node/fs/map-fs';
 import type { FileStat, FsError, Network, Process, ProcessContext, Step } from '../node/programs/process';
@@ -63,9 +64,10 @@ export function hostPath(path: string): string {
 /**
  * Runs `script` (sh -c) on the host with `stdin`; `now`: virtual ms, for `date`. `fs` is the
  * host's disk (the console keeps one, so that what a line writes the next one reads); without
- * it the script gets an empty scratch disk.
+ * it the script gets an empty scratch disk. `net`: what the host reaches (port-forward.ts
+ * hostNetwork: the forwarded local ports); by default nothing.
  */
-export function runOnHost(script: string, stdin: string, now: number, fs?: MapFS): CommandOutput {
+export function runOnHost(script: string, stdin: string, now: number, fs?: MapFS, net: Network = NO_NETWORK): CommandOutput {
   let stdout = '';
   let stderr = '';
   const clock = { t: now };
@@ -76,7 +78,7 @@ export function runOnHost(script: string, stdin: string, now: number, fs?: MapFS
     hostname: 'laptop',
     cwd: '/home/learner',
     fs: fs ?? hostFS(() => clock.t),
-    net: NO_NETWORK,
+    net,
     now: () => clock.t,
     random: () => 0,
     stdout: (t) => (stdout += t),

@@ -7,6 +7,7 @@ import type { Status } from '../api/errors';
 import type { KubeletDialResult, KubeletRequest } from '../kubelet/server/server';
 import type { UsageReport } from '../kubelet/cm/node-controls';
 import type { Kubeconfig } from './config';
+import type { PortBinding, PortForwardSpec } from './portforward';
 
 export interface KubectlContext {
   /** Sends a request as user `kubectl` and waits for the answer (virtual time does not move). */
@@ -50,6 +51,11 @@ export interface KubectlContext {
    * calls `onEvent` for each change until the returned stop() is called.
    */
   watch?(req: Omit<ApiRequest, 'user'>, onEvent: (e: WatchEvent) => void, onError: (s: Status) => void): { stop(): void };
+  /**
+   * `kubectl port-forward`: the learner's machine opens a listener per port and address (the
+   * console's host); connections to them go to the pod until close(), Ctrl-C, or a connection fails.
+   */
+  portForward?: { open(spec: PortForwardSpec): { bindings: PortBinding[]; close(): void } };
   /** Streams a line to the console while the command keeps running (with `watch`). */
   print?(text: string): void;
 }

@@ -33,6 +33,7 @@ import { authCommand } from './auth';
 import { logsCommand } from './logs';
 import { topCommand } from './top';
 import { CodeExitError, execCommand } from './exec';
+import { portForwardCommand } from './portforward';
 import { configCommand, resolveContext, type KubeconfigUser } from './config';
 import { waitCommand } from './wait';
 import { eventsCommand } from './events';
@@ -67,6 +68,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   describeCommand,
   logsCommand,
   execCommand,
+  portForwardCommand,
   applyCommand,
   diffCommand,
   labelCommand,

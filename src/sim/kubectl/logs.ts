@@ -118,7 +118,7 @@ export function selectorForObject(obj: KObject): string {
 }
 
 /** Go's %T of the typed object: `*v1.ConfigMap`. */
-function goTypeName(obj: KObject): string {
+export function goTypeName(obj: KObject): string {
   const version = String(obj.apiVersion ?? 'v1').split('/').pop();
   return `*${version}.${obj.kind}`;
 }

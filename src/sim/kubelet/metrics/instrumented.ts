@@ -26,6 +26,7 @@ export const OPERATION_TYPES: Readonly<Record<string, string>> = {
   ListContainers: 'list_containers',
   ContainerStatus: 'container_status',
   ExecSync: 'exec_sync',
+  PortForward: 'port_forward',
   PullImage: 'pull_image',
   ImageStatus: 'image_status',
   ListImages: 'list_images',

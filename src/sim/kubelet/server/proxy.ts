@@ -17,7 +17,7 @@
  * staging/src/k8s.io/kubectl/pkg/cmd/util/helpers.go (StandardErrorMessage).
  */
 import { APISERVER_KUBELET_CLIENT } from './auth';
-import { KUBELET_PORT, type ExecResult, type KubeletDialResult, type KubeletRequest, type KubeletResponse } from './server';
+import { KUBELET_PORT, type ExecResult, type KubeletDialResult, type KubeletRequest, type KubeletResponse, type PortForwardResult } from './server';
 
 export type Dial = (node: string, req: KubeletRequest) => Promise<KubeletDialResult>;
 
@@ -108,6 +108,25 @@ export async function podExec(dial: Dial, pod: { namespace: string; name: string
   if (!r.ok) return { ok: false, error: serverErrorText('', `error dialing backend: ${r.error}`) };
   if (r.res.status !== 200) return { ok: false, error: `error: unable to upgrade connection: ${r.res.body.trimEnd()}` };
   return { ok: true, value: JSON.parse(r.res.body) as ExecResult };
+}
+
+/**
+ * upstream: PortForwardREST.Connect -> the kubelet's /portForward through the upgrade-aware proxy;
+ * kubectl's ForwardPorts reports a failed upgrade as `error upgrading connection: ...`.
+ */
+export async function podPortForwardUpgrade(dial: Dial, pod: { namespace: string; name: string; node: string }): Promise<ProxyOutcome<{ podSandboxId: string }>> {
+  const r = await dial(pod.node, request('POST', `/portForward/${pod.namespace}/${pod.name}`));
+  if (!r.ok) return { ok: false, error: `error upgrading connection: error dialing backend: ${r.error}` };
+  if (r.res.status !== 200) return { ok: false, error: `error upgrading connection: unable to upgrade connection: ${r.res.body.trimEnd()}` };
+  return { ok: true, value: JSON.parse(r.res.body) as { podSandboxId: string } };
+}
+
+/** One connection over a port-forward stream: the pod's answer, or the stream's error (`{error}`), or why the kubelet could not be reached. */
+export async function podPortForwardConnection(dial: Dial, pod: { namespace: string; name: string; node: string }, port: number, req: { path: string; headers: Record<string, string> }): Promise<ProxyOutcome<PortForwardResult>> {
+  const r = await dial(pod.node, { ...request('POST', `/portForward/${pod.namespace}/${pod.name}?port=${port}`), body: JSON.stringify(req) });
+  if (!r.ok) return { ok: false, error: r.error };
+  if (r.res.status !== 200) return { ok: false, error: r.res.body.trimEnd() };
+  return { ok: true, value: JSON.parse(r.res.body) as PortForwardResult };
 }
 
 /** `/api/v1/nodes/NODE[:PORT]/proxy[/PATH]`: the node and the kubelet path, or undefined for another path. */

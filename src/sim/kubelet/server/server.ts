@@ -5,10 +5,12 @@
  * text), /stats/summary (statsapi.Summary JSON), /pods (the kubelet's pods), /containerLogs/
  * {namespace}/{pod}/{container} (the container's log file read with PodLogOptions) and
  * /exec/{namespace}/{pod}/{container}?command=... (the CRI ExecSync of the command; upstream
- * streams over SPDY / WebSocket, kubarium answers once with {stdout, stderr, exitCode} as JSON).
+ * streams over SPDY / WebSocket, kubarium answers once with {stdout, stderr, exitCode} as JSON) and
+ * /portForward/{namespace}/{pod} (CRI PortForward: one HTTP exchange per connection, see
+ * #portForward).
  * Answers come back through a callback: reading the runtime is a CRI call that takes virtual time.
  * upstream: pkg/kubelet/server/server.go (InstallDefaultHandlers, InstallDebuggingHandlers,
- * getContainerLogs, getExec, getPods), pkg/kubelet/kubelet_pods.go (GetKubeletContainerLogs),
+ * getContainerLogs, getExec, getPortForward, getPods), pkg/kubelet/kubelet_pods.go (GetKubeletContainerLogs),
  * pkg/kubelet/kuberuntime/kuberuntime_container.go (GetContainerLogs).
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -16,6 +18,7 @@ import { SIM_EPOCH_MS, type SimClock } from '../../kernel/clock';
 import type { TraceInput } from '../../kernel/trace';
 import { goQuote } from '../../api/gostrings';
 import type { ContainerRuntime } from '../../node/cri/runtime';
+import type { HttpResponse } from '../../node/programs/process';
 import type { KubeletConfiguration } from '../config/config';
 import { isMirrorPod, type NodeFiles } from '../config/file';
 import type { KubeletPods } from '../kubelet-pods';
@@ -60,6 +63,12 @@ export interface ExecResult {
   stderr: string;
   exitCode: number;
 }
+
+/**
+ * What a connection through `/portForward` answers (kubarium's stand-in for the stream): the
+ * server's HTTP response, or the stream's error text (`error forwarding port 80 to pod ...`).
+ */
+export type PortForwardResult = HttpResponse;
 
 export interface KubeletServerDeps {
   identity: NodeIdentity;
@@ -115,6 +124,9 @@ export class KubeletServer {
         return this.#containerLogs(parts.slice(1), query, respond);
       case 'exec':
         return this.#exec(parts.slice(1), query, respond, query.get('stdin') === '1' ? (req.body ?? '') : undefined);
+      case 'portForward':
+        if (req.method !== 'POST') break;
+        return this.#portForward(parts.slice(1), query, req.body, respond);
     }
     respond(text(404, '404 page not found\n'));
   }
@@ -193,6 +205,35 @@ export class KubeletServer {
       const logPath = r.value.logPath.startsWith('/') ? r.value.logPath : containerLogPath(namespace, podName, uid, containerName, r.value.metadata.attempt);
       const file = this.deps.files?.get(logPath) ?? '';
       respond(text(200, readLogs(file, opts)));
+    });
+  }
+
+  /**
+   * upstream: server.go getPortForward -> kuberuntime GetPortForward (the pod's sandbox) -> CRI
+   * PortForward. Without a body this is the stream's upgrade (kubectl port-forward starting: 200
+   * when the pod has a sandbox to reach); with one, a connection on it: the body is the HTTP request
+   * (`{path, headers}`), the answer `PortForwardResult` as JSON.
+   */
+  #portForward(parts: string[], query: URLSearchParams, body: string | undefined, respond: (r: KubeletResponse) => void): void {
+    const [namespace, podName] = parts;
+    if (!namespace || !podName || parts.length > 3) return respond(text(404, '404 page not found\n'));
+    const pod = this.#pod(namespace, podName);
+    if (!pod) return respond(text(404, 'pod does not exist'));
+    const { uid } = pod.metadata;
+    // upstream: GetPortForward -> getSandboxIDByPodUID: the newest sandbox first.
+    const sandbox = this.deps
+      .runtime()
+      .inventory()
+      .sandboxes.filter((sb) => sb.metadata.uid === uid)
+      .sort((a, b) => b.createdAt - a.createdAt)[0];
+    if (!sandbox) return respond(text(500, `failed to find sandboxID for pod ${podName}_${namespace}(${uid})`));
+    if (body === undefined) return respond(json({ podSandboxId: sandbox.id }));
+    const port = Number(query.get('port'));
+    if (!Number.isInteger(port) || port < 1 || port > 65535) return respond(text(400, `invalid port ${JSON.stringify(query.get('port') ?? '')}`));
+    const request = JSON.parse(body) as { path: string; headers: Record<string, string> };
+    this.deps.runtime().PortForward(sandbox.id, port, request, (r) => {
+      if (!r.ok) return respond(json({ error: `error forwarding port ${port} to pod ${sandbox.id}, uid : ${r.error.message}` } satisfies PortForwardResult));
+      respond(json(r.value satisfies PortForwardResult));
     });
   }
 

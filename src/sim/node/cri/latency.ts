@@ -21,6 +21,7 @@ export type CriMethod =
   | 'ContainerStatus'
   | 'ListContainers'
   | 'ExecSync'
+  | 'PortForward'
   | 'PullImage'
   | 'ImageStatus'
   | 'ListImages'
@@ -43,6 +44,7 @@ export const CRI_LATENCY_MS: LatencyTable = {
   ContainerStatus: [1, 3],
   ListContainers: [1, 3],
   ExecSync: [1, 1],
+  PortForward: [1, 2],
   ImageStatus: [1, 3],
   ListImages: [1, 5],
   RemoveImage: [20, 80]

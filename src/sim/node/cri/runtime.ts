@@ -18,7 +18,7 @@ import { BridgePlugin } from '../cni/bridge';
 import { PAUSE_IMAGE } from '../images/catalog';
 import { ImageStore, Registry } from '../images/registry';
 import { execFactoryFor, factoryFor, programFor, type Signal } from '../programs/programs';
-import type { Network, Process, ProcessContext } from '../programs/process';
+import type { HttpResponse, Network, Process, ProcessContext } from '../programs/process';
 import { MapFS, nodeFS, VersionedMap, type ChangeCount } from '../fs/map-fs';
 import { trivialExitCode } from '../programs/sh/index';
 import { MountedFS } from '../fs/mounts';
@@ -752,6 +752,32 @@ export class ContainerRuntime {
       if (p) out.push(p);
     }
     return out;
+  }
+
+  /**
+   * PortForward and the connection it carries: one TCP connection to localhost:port inside the
+   * sandbox's network namespace (the host's, for a hostNetwork pod), one HTTP request over it. The
+   * call answers the server's response, or (ok, with `error`) the stream's error text when nothing
+   * listens there: the connection fails after the call succeeded, as the streaming server's does.
+   * upstream: containerd internal/cri/server/sandbox_portforward_linux.go (portForward: "failed to
+   * connect to localhost:%d inside namespace %q, IPv4: %v IPv6 %v ", "failed to execute portforward
+   * in network namespace %q: %w"), pkg/kubelet/cri/streaming/portforward/httpstream.go ("error
+   * forwarding port %d to pod %s, uid %v: %v").
+   */
+  PortForward(podSandboxId: string, port: number, request: { path: string; headers: Record<string, string> }, cb: CriCallback<HttpResponse>): void {
+    this.#call('PortForward', this.#sandboxes.get(podSandboxId)?.pod, { podSandboxId, port }, cb, (done) => {
+      const sb = this.#sandboxes.get(podSandboxId);
+      if (!sb || sb.status.state !== 'SANDBOX_READY') return done({ ok: false, error: sb ? new CriError('FailedPrecondition', 'sandbox container is not running') : sandboxNotFound(podSandboxId) });
+      const listener = sb.config.hostNetwork ? this.hostNetworkProcesses().find((p) => p.listening().includes(port)) : this.#listenerIn(sb, port);
+      if (!listener) {
+        const refused = (family: string, address: string) => `dial ${family} ${address}:${port}: connect: connection refused`;
+        const inNetns = `failed to connect to localhost:${port} inside namespace ${JSON.stringify(podSandboxId)}, IPv4: ${refused('tcp4', '127.0.0.1')} IPv6 ${refused('tcp6', '[::1]')} `;
+        const error = `error forwarding port ${port} to pod ${podSandboxId}, uid : failed to execute portforward in network namespace ${JSON.stringify(sb.status.netns)}: ${inNetns}`;
+        return done({ ok: true, value: { error } });
+      }
+      if (!listener.http) return done({ ok: true, value: { error: '' } });
+      done({ ok: true, value: listener.http(port, request.path || '/', request.headers, { ip: '127.0.0.1' }) });
+    });
   }
 
   /** The record of a container, for tests and the kubelet's exec (not CRI). */

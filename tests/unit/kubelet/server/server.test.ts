@@ -83,7 +83,7 @@ describe('the kubelet server through the node proxy (kubectl get --raw /api/v1/n
 });
 
 describe('the kubelet server in worker mode', () => {
-  it('answers logs, exec and the node proxy across MessagePorts, with the trace of in-process mode', async () => {
+  it('answers logs, exec, port-forward and the node proxy across MessagePorts, with the trace of in-process mode', async () => {
     const run = async (worker: boolean) => {
       const cluster = new Cluster({ seed: 3, workers: 2 }, (kind, name, seed) => {
         if (!worker) return inProcessHosts(kind, name, seed);
@@ -93,13 +93,14 @@ describe('the kubelet server in worker mode', () => {
       });
       expect(await cluster.waitForNodesReady()).toBe(true);
       const out = await new Console(cluster).exec(
-        ['kubectl run web --image=nginx', 'sim advance 20s', 'kubectl logs web --tail=1', 'kubectl exec web -- cat /etc/hostname', 'kubectl get --raw /api/v1/nodes/worker-1/proxy/healthz'].join('\n')
+        ['kubectl run web --image=nginx', 'sim advance 20s', 'kubectl logs web --tail=1', 'kubectl exec web -- cat /etc/hostname', 'kubectl get --raw /api/v1/nodes/worker-1/proxy/healthz', 'kubectl port-forward web 8080:80', 'wget -qO- localhost:8080 | grep title'].join('\n')
       );
       return { output: out.output, trace: JSON.stringify(cluster.conductor.trace.list()) };
     };
     const inProcess = await run(false);
     const workers = await run(true);
     expect(inProcess.output).toContain('web\nok');
+    expect(inProcess.output).toContain('Handling connection for 8080\n<title>Welcome to nginx!</title>\n');
     expect(workers.output).toBe(inProcess.output);
     expect(workers.trace).toBe(inProcess.trace);
   });
