@@ -359,16 +359,18 @@ export class Console {
   #openForward(spec: Parameters<HostListeners['open']>[0]): { bindings: ReturnType<HostListeners['open']>['bindings']; close(): void } {
     const { bindings, forward } = this.#listeners.open(spec);
     if (forward.listeners.length === 0) return { bindings, close: () => {} };
-    const handle = this.#track({ stop: () => this.#closeForward(forward) });
+    const handle = this.#track({
+      stop: () => {
+        this.#listeners.close(forward);
+        this.#forwardHandles.delete(forward);
+      }
+    });
     this.#forwardHandles.set(forward, handle);
     return { bindings, close: () => handle.stop() };
   }
 
   #closeForward(forward: Forward): void {
-    this.#listeners.close(forward);
-    const handle = this.#forwardHandles.get(forward);
-    this.#forwardHandles.delete(forward);
-    handle?.stop();
+    this.#forwardHandles.get(forward)?.stop();
   }
 
   /**
