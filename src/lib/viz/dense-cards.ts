@@ -23,6 +23,8 @@ export interface CardStyle {
   /** Resolved CSS custom properties (`--surface`, `--st-running`, ...). */
   colour(token: string): string;
   font: string;
+  /** The card's border width (`--stroke-card`: 1, or 2 in projector mode). */
+  line?: number;
 }
 
 export interface CardState {
@@ -58,13 +60,14 @@ function roundRect(ctx: CanvasRenderingContext2D, x: number, y: number, w: numbe
 /** Draws one node card (context already in map coordinates). */
 export function drawCard(ctx: CanvasRenderingContext2D, n: NodePlacement, s: CardState, style: CardStyle): void {
   const c = style.colour;
+  const line = style.line ?? 1;
   const down = s.tone !== 'ready';
   ctx.globalAlpha = s.faded ? 0.35 : 1;
   ctx.setLineDash(down ? [6, 4] : []);
   roundRect(ctx, n.x + 0.5, n.y + 0.5, n.w - 1, n.h - 1, 10);
   ctx.fillStyle = c(down ? '--surface-2' : '--surface');
   ctx.fill();
-  ctx.lineWidth = s.selected ? 2 : 1;
+  ctx.lineWidth = s.selected ? line + 1 : line;
   ctx.strokeStyle = c(s.selected ? '--accent' : '--border');
   ctx.stroke();
   ctx.setLineDash([]);
@@ -85,7 +88,7 @@ export function drawCard(ctx: CanvasRenderingContext2D, n: NodePlacement, s: Car
   const chipX = n.x + n.w - CARD_PAD - chipW;
   roundRect(ctx, chipX, n.y + 12, chipW, 18, 9);
   ctx.strokeStyle = c(CHIP_TOKEN[s.tone]);
-  ctx.lineWidth = 1;
+  ctx.lineWidth = line;
   ctx.stroke();
   ctx.fillStyle = c(CHIP_TOKEN[s.tone]);
   ctx.textAlign = 'center';
@@ -106,6 +109,7 @@ export function drawCard(ctx: CanvasRenderingContext2D, n: NodePlacement, s: Car
     ctx.fillText(s.countdown, n.x + CARD_PAD, railY + 32, n.w - 2 * CARD_PAD);
   }
   ctx.strokeStyle = c('--border');
+  ctx.lineWidth = line;
   ctx.setLineDash([2, 3]);
   ctx.beginPath();
   ctx.moveTo(n.x + CARD_PAD, railY + RAIL_H - 4);

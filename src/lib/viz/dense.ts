@@ -63,6 +63,8 @@ export interface DotStyle {
   colour(token: string): string;
   surface: string;
   accent: string;
+  /** A ring's and the selection's line width (`--stroke-pod` + 0.5: 2, or 3 in projector mode). */
+  line?: number;
 }
 
 export interface DotState {
@@ -80,7 +82,7 @@ export function drawDot(ctx: CanvasRenderingContext2D, p: PodPlacement, tone: Po
   ctx.globalAlpha = state.faded ? 0.15 : state.terminating ? 0.5 : 1;
   ctx.fillStyle = colour;
   ctx.strokeStyle = colour;
-  ctx.lineWidth = 2;
+  ctx.lineWidth = style.line ?? 2;
   ctx.setLineDash([]);
   ctx.beginPath();
   switch (DOT_SHAPES[tone]) {
@@ -132,7 +134,7 @@ export function drawDot(ctx: CanvasRenderingContext2D, p: PodPlacement, tone: Po
     ctx.globalAlpha = 1;
     ctx.setLineDash([]);
     ctx.strokeStyle = style.accent;
-    ctx.lineWidth = 2;
+    ctx.lineWidth = style.line ?? 2;
     ctx.beginPath();
     ctx.arc(cx, cy, r + 2.5, 0, 2 * Math.PI);
     ctx.stroke();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignSlots, CARD_W, cardHeight, GAP, layoutCluster, PAD, plannedSlots } from './layout';
+import { assignSlots, CARD_W, cardHeight, GAP, layoutCluster, mapScale, PAD, plannedSlots, PROJECTOR_MAP_SCALE } from './layout';
 
 const node = (name: string, created = '2025-01-01T00:00:00Z', controlPlane = false) => ({
   metadata: {
@@ -172,5 +172,24 @@ describe('naturalKey', () => {
     const byCollator = [...names].sort(collator.compare);
     const byKey = [...names].sort((a, b) => (naturalKey(a) < naturalKey(b) ? -1 : naturalKey(a) > naturalKey(b) ? 1 : 0));
     expect(byKey).toEqual(byCollator);
+  });
+});
+
+describe('mapScale (projector mode)', () => {
+  const cases: { name: string; projector: boolean; width: number; scale: number }[] = [
+    { name: 'off: 1 at any width', projector: false, width: 1800, scale: 1 },
+    { name: 'on, room for a card at full scale', projector: true, width: 940, scale: PROJECTOR_MAP_SCALE },
+    { name: 'on, narrower: one card still fits', projector: true, width: 400, scale: 400 / (CARD_W + 2 * PAD) },
+    { name: 'on, a phone: never below 1', projector: true, width: 300, scale: 1 }
+  ];
+  for (const c of cases) it(c.name, () => expect(mapScale(c.projector, c.width)).toBeCloseTo(c.scale, 6));
+
+  it('the grid re-lays out in the scaled width: fewer columns, the same card and pod sizes', () => {
+    const nodes = [node('control-plane', undefined, true), node('worker-1'), node('worker-2')];
+    const at = (px: number, projector: boolean) => layoutCluster(nodes, [], { width: px / mapScale(projector, px) });
+    expect(at(940, false).columns).toBe(3);
+    expect(at(940, true).columns).toBe(2);
+    expect(at(1580, true).columns).toBe(3);
+    expect(at(940, true).nodes[0].w).toBe(CARD_W);
   });
 });

@@ -317,3 +317,17 @@ export function bandAnchor(band: Box, slot: number): { x: number; y: number } {
 export function schedulerAnchor(band: Box): { x: number; y: number } {
   return bandAnchor(band, 0);
 }
+
+/** Projector mode: how much larger the map draws everything (type, strokes, cards, pods). */
+export const PROJECTOR_MAP_SCALE = 1.35;
+
+/**
+ * The map's drawing scale: 1, or in projector mode PROJECTOR_MAP_SCALE, less where the map is too
+ * narrow for one card at that scale (a lesson and the inspector beside it, a phone). The layout
+ * then gets `areaWidth / scale` px, so the grid re-lays out with fewer columns instead of text
+ * outgrowing cards and pods: everything in a card grows together.
+ */
+export function mapScale(projector: boolean, areaWidth: number): number {
+  if (!projector) return 1;
+  return Math.max(1, Math.min(PROJECTOR_MAP_SCALE, areaWidth / (CARD_W + 2 * PAD)));
+}
