@@ -6,11 +6,14 @@
  * applets: grep, head, tail, wc, sort, uniq, cut, tr, sed, base64, cat, ls, ...) on the learner's
  * home directory (`kubectl get deploy web -o yaml > web.yaml`, `cat web.yaml`, `kubectl apply -f
  * web.yaml`), with no network and a clock of its own: nothing here touches the cluster, so a
- * host command never changes what the simulation does.
+ * host command never changes what the simulation does. Unlike a container it has curl (the
+ * learner's Ubuntu 24.04 has curl 8.5.0): with no network, `curl localhost:8080` is refused, as
+ * on a laptop where nothing listens on that port.
  */
 import { MapFS, normalizePath } from '../node/fs/map-fs';
 import type { FileStat, FsError, Network, Process, ProcessContext, Step } from '../node/programs/process';
 import { startShell } from '../node/programs/sh';
+import { binaryFiles } from '../node/programs/sh/applets/binaries';
 import type { CommandOutput } from '../kubectl/context';
 
 /** Host time a pipeline may sleep through (`sleep 5` in a filter ends at once in wall time). */
@@ -18,12 +21,13 @@ const HOST_TIME_LIMIT_MS = 60 * 60_000;
 /** Resumes before a pipeline that never ends (`yes` into nothing that stops it) is given up. */
 const MAX_STEPS = 10_000;
 
+/** The loopback answers (nothing listens on it: refused); every other address is unreachable. */
 const NO_NETWORK: Network = {
   nameserver: '127.0.0.53',
   search: [],
   lookup: () => undefined,
-  httpGet: () => ({ error: 'Network is unreachable' }),
-  tcpConnect: () => 'unreachable'
+  httpGet: (host) => ({ error: host.startsWith('127.') ? 'Connection refused' : 'Network is unreachable' }),
+  tcpConnect: (host) => (host.startsWith('127.') ? 'refused' : 'unreachable')
 };
 
 /** The learner's home directory on the host. */
@@ -41,14 +45,15 @@ class HostFS extends MapFS {
   }
 }
 
-/** A fresh host filesystem: an empty home, /tmp, and the users ls and id name. */
+/** A fresh host filesystem: an empty home, /tmp, the users ls and id name, and curl (Ubuntu's, applets/curl.ts). */
 export function hostFS(now: () => number): MapFS {
   return new HostFS(
     new Map([
       [`${HOST_HOME}/`, ''],
       ['/tmp/', ''],
       ['/etc/passwd', 'root:x:0:0:root:/root:/bin/sh\nlearner:x:1000:1000:learner:/home/learner:/bin/sh\n'],
-      ['/etc/group', 'root:x:0:\nlearner:x:1000:\n']
+      ['/etc/group', 'root:x:0:\nlearner:x:1000:\n'],
+      ...Object.entries(binaryFiles('curl'))
     ]),
     now
   );
@@ -63,9 +68,9 @@ export function hostPath(path: string): string {
 /**
  * Runs `script` (sh -c) on the host with `stdin`; `now`: virtual ms, for `date`. `fs` is the
  * host's disk (the console keeps one, so that what a line writes the next one reads); without
- * it the script gets an empty scratch disk.
+ * it the script gets an empty scratch disk. `net`: what curl reaches from the host (none by default).
  */
-export function runOnHost(script: string, stdin: string, now: number, fs?: MapFS): CommandOutput {
+export function runOnHost(script: string, stdin: string, now: number, fs?: MapFS, net: Network = NO_NETWORK): CommandOutput {
   let stdout = '';
   let stderr = '';
   const clock = { t: now };
@@ -76,7 +81,7 @@ export function runOnHost(script: string, stdin: string, now: number, fs?: MapFS
     hostname: 'laptop',
     cwd: '/home/learner',
     fs: fs ?? hostFS(() => clock.t),
-    net: NO_NETWORK,
+    net,
     now: () => clock.t,
     random: () => 0,
     stdout: (t) => (stdout += t),
