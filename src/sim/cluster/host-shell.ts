@@ -7,11 +7,14 @@
  * home directory (`kubectl get deploy web -o yaml > web.yaml`, `cat web.yaml`, `kubectl apply -f
  * web.yaml`), with a clock of its own and no network but what the console hands it (the ports
  * `kubectl port-forward` listens on, answered before the line runs: port-forward.ts): a host
- * command itself never changes what the simulation does.
+ * command itself never changes what the simulation does. Unlike a container it has curl (the
+ * learner's Ubuntu 24.04 has curl 8.5.0): with nothing forwarded, `curl localhost:8080` is
+ * refused, as on a laptop where nothing listens on that port.
  */
 import { MapFS, normalizePath } from '../node/fs/map-fs';
 import type { FileStat, FsError, Network, Process, ProcessContext, Step } from '../node/programs/process';
 import { startShell } from '../node/programs/sh';
+import { binaryFiles } from '../node/programs/sh/applets/binaries';
 import type { CommandOutput } from '../kubectl/context';
 
 /** Host time a pipeline may sleep through (`sleep 5` in a filter ends at once in wall time). */
@@ -19,12 +22,13 @@ const HOST_TIME_LIMIT_MS = 60 * 60_000;
 /** Resumes before a pipeline that never ends (`yes` into nothing that stops it) is given up. */
 const MAX_STEPS = 10_000;
 
+/** The loopback answers (nothing listens on it: refused); every other address is unreachable. */
 const NO_NETWORK: Network = {
   nameserver: '127.0.0.53',
   search: [],
   lookup: () => undefined,
-  httpGet: () => ({ error: 'Network is unreachable' }),
-  tcpConnect: () => 'unreachable'
+  httpGet: (host) => ({ error: host.startsWith('127.') ? 'Connection refused' : 'Network is unreachable' }),
+  tcpConnect: (host) => (host.startsWith('127.') ? 'refused' : 'unreachable')
 };
 
 /** The learner's home directory on the host. */
@@ -42,14 +46,15 @@ class HostFS extends MapFS {
   }
 }
 
-/** A fresh host filesystem: an empty home, /tmp, and the users ls and id name. */
+/** A fresh host filesystem: an empty home, /tmp, the users ls and id name, and curl (Ubuntu's, applets/curl.ts). */
 export function hostFS(now: () => number): MapFS {
   return new HostFS(
     new Map([
       [`${HOST_HOME}/`, ''],
       ['/tmp/', ''],
       ['/etc/passwd', 'root:x:0:0:root:/root:/bin/sh\nlearner:x:1000:1000:learner:/home/learner:/bin/sh\n'],
-      ['/etc/group', 'root:x:0:\nlearner:x:1000:\n']
+      ['/etc/group', 'root:x:0:\nlearner:x:1000:\n'],
+      ...Object.entries(binaryFiles('curl'))
     ]),
     now
   );

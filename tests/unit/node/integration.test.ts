@@ -147,6 +147,33 @@ sim advance 30s`
     expect(await run(c, 'kubectl exec init-demo -c nginx -- cat /etc/resolv.conf')).toBe('nameserver 172.18.0.1\noptions ndots:0\n');
   });
 
+  it('curl is where the image ships it: nginx has it, busybox, alpine and nginx:1.14.2 do not', async () => {
+    const c = await boot();
+    await run(
+      c,
+      `kubectl run web --image=nginx:1.27
+kubectl run old --image=nginx:1.14.2
+kubectl run bb --image=busybox:1.36 -- sleep 3600
+kubectl run al --image=alpine:3.20 -- sleep 3600
+kubectl expose pod web --port=80
+sim advance 40s`
+    );
+    // Straight through the runtime (no shell in the argv) and from a shell in the pod.
+    expect(await run(c, 'kubectl exec web -- curl -s localhost')).toContain('<title>Welcome to nginx!</title>');
+    expect(await run(c, `kubectl exec web -- sh -c 'curl -s -o /dev/null -w "%{http_code}\\n" web.default.svc.cluster.local/nope'`)).toBe('404\n');
+    expect(await run(c, 'kubectl exec web -- which curl')).toBe('/usr/bin/curl\n');
+    // busybox: exactly as before curl existed anywhere.
+    const bb = await c.exec('kubectl exec bb -- curl -s http://web');
+    const jq = await c.exec('kubectl exec bb -- jq -s http://web');
+    expect(bb.output).toContain('exec: "curl": executable file not found in $PATH');
+    expect({ output: bb.output.replace('"curl"', '"jq"'), exitCode: bb.exitCode }).toEqual({ output: jq.output, exitCode: jq.exitCode });
+    expect(await run(c, "kubectl exec bb -- sh -c 'curl -s http://web'")).toBe('sh: curl: not found\ncommand terminated with exit code 127\n');
+    expect(await run(c, "kubectl exec al -- sh -c 'curl -s http://web'")).toBe('sh: curl: not found\ncommand terminated with exit code 127\n');
+    expect(await run(c, "kubectl exec old -- sh -c 'curl -s http://web'")).toBe('sh: curl: not found\ncommand terminated with exit code 127\n');
+    // wget still works in busybox, for comparison.
+    expect(await run(c, 'kubectl exec bb -- wget -qO- http://web')).toContain('<title>Welcome to nginx!</title>');
+  });
+
   it('a Service reaches its ready pods; a Service without endpoints is refused', async () => {
     const c = await boot();
     await run(

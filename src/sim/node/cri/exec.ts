@@ -9,7 +9,9 @@
  */
 
 import type { Image } from '../images/catalog';
+import { layersHave } from '../fs/rootfs';
 import { programFor, SHELL_NAMES } from '../programs/programs';
+import { BINARIES } from '../programs/sh/applets/binaries';
 import { CriError } from './types';
 
 /** Layers that bring a shell and busybox/coreutils applets (distroless, pause, goproxy, vish/stress have none). */
@@ -42,6 +44,9 @@ export function execProgram(imageProgram: string, image: Pick<Image, 'layers' | 
   const base = a0.slice(a0.lastIndexOf('/') + 1);
   if (base === '') return undefined;
   if (SHELL_NAMES.has(base)) return hasShellNamed(image, base) ? 'sh' : undefined;
+  // A binary the image's layers install (curl in nginx): the shell runs it from the file.
+  const binary = BINARIES[base];
+  if (binary) return image && hasShell(image) && layersHave(image, binary.path) ? 'sh' : undefined;
   const own = [imageProgram, ...[...(image?.config.entrypoint ?? []), ...(image?.config.cmd ?? [])].map((a) => a.split('/').pop()!)];
   return own.includes(base) ? programFor(imageProgram, argv) : undefined;
 }

@@ -9,8 +9,9 @@
  * ndots:5); the real images' files (nginx's /usr/share/nginx/html/index.html).
  */
 
-import type { Image } from '../images/catalog';
+import type { Image, LayerName } from '../images/catalog';
 import { NGINX_WELCOME, HTTPD_INDEX } from '../programs/pages';
+import { binaryFiles } from '../programs/sh/applets/binaries';
 import { MapFS, VersionedMap, type ChangeCount } from './map-fs';
 
 /** The standard Linux directories every image has. */
@@ -40,6 +41,29 @@ const PROGRAM_FILES: Record<string, Record<string, string>> = {
   postgres: { '/var/lib/postgresql/data/': '' }
 };
 
+/**
+ * Binaries a layer installs besides busybox's applets (applets/binaries.ts), as the images'
+ * Dockerfiles do. curl: nginx's Debian images (`apt-get install ... gettext-base curl` since
+ * 1.18: docker-library/official-images#7868's diff from 1.16.1, whose Dockerfile, like
+ * 1.14.2's, installed only gettext-base) and its Alpine image
+ * (`apk add --no-cache curl ca-certificates`); agnhost (`apk --update add bind-tools curl
+ * netcat-openbsd ...`: "curl, nc: used by a lot of e2e tests"); buildpack-deps (perl's base
+ * installs curl and wget). busybox, alpine, httpd, redis, postgres, nginx-slim, the distroless
+ * control plane and the others have none: `sh: curl: not found` there.
+ */
+export const LAYER_FILES: Partial<Record<LayerName, Record<string, string>>> = {
+  'nginx-1.25': binaryFiles('curl'),
+  'nginx-1.27': binaryFiles('curl'),
+  'nginx-1.27-alpine': binaryFiles('curl'),
+  'agnhost-base': binaryFiles('curl'),
+  'buildpack-deps-bullseye': binaryFiles('curl')
+};
+
+/** Whether the image's layers put a file at this path (`kubectl exec POD -- curl` needs /usr/bin/curl). */
+export function layersHave(image: { layers: readonly { name: string }[] }, path: string): boolean {
+  return image.layers.some((l) => LAYER_FILES[l.name as LayerName]?.[path] !== undefined);
+}
+
 const debian = (version: string, codename: string) =>
   `PRETTY_NAME="Debian GNU/Linux ${version} (${codename})"\nNAME="Debian GNU/Linux"\nVERSION_ID="${version}"\nVERSION="${version} (${codename})"\nVERSION_CODENAME=${codename}\nID=debian\nHOME_URL="https://www.debian.org/"\nSUPPORT_URL="https://www.debian.org/support"\nBUG_REPORT_URL="https://bugs.debian.org/"\n`;
 const alpine = (version: string) =>
@@ -67,6 +91,7 @@ export function imageBase(image: Pick<Image, 'id' | 'program' | 'config'> & { la
     const osRelease = OS_RELEASE[image.layers?.[0]?.name ?? ''];
     if (osRelease) m.set('/etc/os-release', osRelease);
     for (const [k, v] of Object.entries(PROGRAM_FILES[image.program] ?? {})) m.set(k, v);
+    for (const l of image.layers ?? []) for (const [k, v] of Object.entries(LAYER_FILES[l.name as LayerName] ?? {})) m.set(k, v);
     if (image.config.workingDir) m.set(image.config.workingDir.replace(/\/*$/, '/'), '');
     bases.set(image.id, (base = m));
   }

@@ -17,6 +17,7 @@ import { execShell, startShell } from './sh/index';
 import { startPerl } from './perl';
 import { SHELL_NAMES as SHELLS } from './sh/invocation';
 import { APPLETS } from './sh/applets/index';
+import { BINARIES } from './sh/applets/binaries';
 
 export type { Run, SignalReaction } from './daemon';
 
@@ -82,10 +83,14 @@ export function execFactoryFor(program: string): ProgramFactory {
   return program === 'sh' ? execShell : factoryFor(program);
 }
 
-/** The program that runs for an argv in an image: shells and applets run `sh`, anything else the image's program. */
+/**
+ * The program that runs for an argv in an image: shells, applets and the binaries a shell finds
+ * on disk (`command: [curl, ...]`: `sh: curl: not found` where the image has none) run `sh`,
+ * anything else the image's program.
+ */
 export function programFor(imageProgram: string, argv: readonly string[]): string {
   const base = (argv[0] ?? '').split('/').pop()!;
-  return SHELL_NAMES.has(base) ? 'sh' : imageProgram;
+  return SHELL_NAMES.has(base) || base in BINARIES ? 'sh' : imageProgram;
 }
 
 /** Exit status of a process killed by a signal: 128 + n (137 for SIGKILL, 143 for SIGTERM). */

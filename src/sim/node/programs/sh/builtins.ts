@@ -208,7 +208,8 @@ function describe(sh: Shell, name: string): { kind: 'function' | 'builtin' | 'ap
   if (sh.functions.has(name)) return { kind: 'function', path: name };
   if (BUILTINS[name]) return { kind: 'builtin', path: name };
   if (APPLETS[name]) return { kind: 'applet', path: `/bin/${name}` };
-  return undefined;
+  const binary = sh.binaryOnPath(name);
+  return binary && { kind: 'applet', path: binary.path };
 }
 
 export const BUILTINS: Record<string, Builtin> = {

@@ -24,7 +24,8 @@ import { applyRedirections } from './redirect';
 import { ProcState } from './proc';
 import { ExitException, Input, LoopException, ReturnException, ShellError, wrapStatus, type Gen, type IO, type Job } from './types';
 import { BUILTINS } from './builtins';
-import { APPLETS, type AppletCall } from './applets';
+import { APPLETS, type Applet, type AppletCall } from './applets';
+import { binaryIn } from './applets/binaries';
 import { parseInvocation, SHELL_NAMES, type Invocation } from './invocation';
 
 /** Commands run without waiting before the loop guard makes the script wait LOOP_GUARD_MS. */
@@ -33,6 +34,8 @@ export const LOOP_GUARD_MS = 100;
 
 type Var = { value: string; exported: boolean };
 const BIN_DIRS = new Set(['/bin', '/sbin', '/usr/bin', '/usr/sbin', '/usr/local/bin']);
+/** ash's default PATH (a shell without PATH in its environment). */
+const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
 export class Shell implements ExpandHost {
   vars = new Map<string, Var>();
@@ -373,7 +376,22 @@ export class Shell implements ExpandHost {
     return yield* this.run(argv, assigns, rio);
   }
 
-  /** Runs a command by name: a function, a builtin, an applet, or a script file. */
+  /**
+   * A binary that is not a busybox applet (curl), found through PATH as ash's find_command
+   * searches it: where its file is, in images and on hosts that have it (applets/binaries.ts).
+   */
+  binaryOnPath(name: string): { path: string; applet: Applet } | undefined {
+    for (const dir of (this.param('PATH') ?? DEFAULT_PATH).split(':')) {
+      if (!dir.startsWith('/')) continue;
+      const path = `${dir.replace(/\/+$/, '')}/${name}`;
+      const text = this.fs.read(path);
+      const applet = typeof text === 'string' ? binaryIn(text) : undefined;
+      if (applet) return { path, applet };
+    }
+    return undefined;
+  }
+
+  /** Runs a command by name: a function, a builtin, an applet, a binary on PATH, or a script file. */
   *run(argv: string[], assigns: [string, string][], io: IO): Gen {
     const name = argv[0];
     const fn = this.functions.get(name);
@@ -385,7 +403,7 @@ export class Shell implements ExpandHost {
       return typeof r === 'number' ? r : yield* r;
     }
     if (SHELL_NAMES.has(name.slice(name.lastIndexOf('/') + 1))) return yield* this.runNestedShell(argv, assigns, io);
-    let applet = name.includes('/') ? undefined : APPLETS[name];
+    let applet = name.includes('/') ? undefined : (APPLETS[name] ?? this.binaryOnPath(name)?.applet);
     if (name.includes('/')) {
       const path = resolvePath(this.cwd, name);
       const base = path.slice(path.lastIndexOf('/') + 1);
@@ -397,7 +415,10 @@ export class Shell implements ExpandHost {
       } else if (st.type === 'dir') {
         io.err(`sh: ${name}: Permission denied\n`);
         return 126;
-      } else return yield* this.runScriptFile(path, argv, assigns, io);
+      } else {
+        applet = binaryIn(this.fs.read(path) as string);
+        if (!applet) return yield* this.runScriptFile(path, argv, assigns, io);
+      }
     }
     if (!applet) {
       io.err(`sh: ${name}: not found\n`);

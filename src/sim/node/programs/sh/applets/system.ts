@@ -169,10 +169,12 @@ const uname: Applet = ({ argv, io, ctx }) => {
   return 0;
 };
 
-const which: Applet = ({ argv, io }) => {
+const which: Applet = ({ argv, io, shell }) => {
   let status = 0;
   for (const name of argv.slice(1)) {
+    const binary = APPLET_NAMES.has(name) ? undefined : shell.binaryOnPath(name);
     if (APPLET_NAMES.has(name)) io.out(`/bin/${name}\n`);
+    else if (binary) io.out(`${binary.path}\n`);
     else status = 1;
   }
   return status;
