@@ -195,3 +195,28 @@ export async function debugsAPodWithAnEphemeralContainer({ page, baseURL, screen
   await runInConsole(page, "kubectl get pod web -o jsonpath='{.status.ephemeralContainerStatuses[0].state.terminated.reason}'", /jsonpath=.*\s+Completed/);
   await until(async () => (await tag.count()) === 0, { message: 'the dbg tag gone once the debugger ended' });
 }
+
+/**
+ * `kubectl port-forward pod/web 8080:80`, then curl on the learner's machine: the page prints what
+ * kubectl prints ("Forwarding from", "Handling connection for 8080"), curl shows nginx's page, the
+ * pod's sequence tab has the CRI PortForward call, and Ctrl-C closes the listener (curl refused).
+ */
+export async function portForwardAndCurl({ page, baseURL, screenshot }) {
+  await page.goto(`${baseURL}/?autoplay=0`);
+  await waitForNodes(page);
+  await runInConsole(page, 'kubectl run web --image=nginx:1.27', /pod\/web created/);
+  await runInConsole(page, 'sim advance 15s', /\$ sim advance 15s/);
+  const pod = page.locator('[data-testid="cluster-map"] [data-pod="default/web"]');
+  await until(async () => (await pod.getAttribute('data-status').catch(() => null)) === 'Running', { message: 'web Running' });
+  await runInConsole(page, 'kubectl port-forward pod/web 8080:80', /\$ kubectl port-forward pod\/web 8080:80\s+Forwarding from 127\.0\.0\.1:8080 -> 80\s+Forwarding from \[::1\]:8080 -> 80/);
+  await runInConsole(page, 'curl -s localhost:8080 | grep title', /\$ curl -s localhost:8080 \| grep title\s+Handling connection for 8080\s+<title>Welcome to nginx!<\/title>/, 30_000);
+  await pod.click();
+  await page.getByRole('tab', { name: 'sequence' }).click();
+  await until(async () => (await page.locator('[data-testid="sequence-row"]').allInnerTexts()).some((t) => /PortForward/.test(t)), { message: 'a PortForward row in the sequence tab' });
+  await screenshot('port-forward');
+  // Ctrl-C in the console stops the forward: the port refuses again.
+  const input = page.getByTestId('console-input');
+  await input.click();
+  await input.press('Control+c');
+  await runInConsole(page, 'curl localhost:8080', /\^C[\s\S]*\$ curl localhost:8080\s+curl: \(7\) Failed to connect to localhost port 8080 after 0 ms: Couldn't connect to server/);
+}
