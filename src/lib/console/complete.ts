@@ -55,6 +55,7 @@ export const KUBECTL_ARGS: Readonly<Record<string, ArgKind>> = {
   'rollout undo': { kind: 'resource', types: ['deployments', 'daemonsets', 'statefulsets'] },
   logs: { kind: 'objects', resource: 'pods', thenContainer: true },
   exec: { kind: 'objects', resource: 'pods' },
+  'port-forward': { kind: 'objects', resource: 'pods' },
   cordon: { kind: 'objects', resource: 'nodes' },
   uncordon: { kind: 'objects', resource: 'nodes' },
   drain: { kind: 'objects', resource: 'nodes' },
