@@ -34,6 +34,7 @@ import { logsCommand } from './logs';
 import { topCommand } from './top';
 import { CodeExitError, execCommand } from './exec';
 import { portForwardCommand } from './portforward';
+import { replaceCommand } from './replace';
 import { configCommand, resolveContext, type KubeconfigUser } from './config';
 import { waitCommand } from './wait';
 import { eventsCommand } from './events';
@@ -70,6 +71,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   execCommand,
   portForwardCommand,
   applyCommand,
+  replaceCommand,
   diffCommand,
   labelCommand,
   annotateCommand,
