@@ -345,6 +345,7 @@ export class Console {
       kubeconfig: this.#kubeconfig,
       readFile: (path) => this.#readFile(path),
       portForward: { open: (spec) => this.#openForward(spec) },
+      localFiles: { fs: this.#home, resolve: hostPath },
       ...(this.options.print
         ? {
             print: this.options.print,

@@ -8,6 +8,7 @@ import type { KubeletDialResult, KubeletRequest } from '../kubelet/server/server
 import type { UsageReport } from '../kubelet/cm/node-controls';
 import type { Kubeconfig } from './config';
 import type { PortBinding, PortForwardSpec } from './portforward';
+import type { LocalFiles } from './cp';
 
 export interface KubectlContext {
   /** Sends a request as user `kubectl` and waits for the answer (virtual time does not move). */
@@ -56,6 +57,8 @@ export interface KubectlContext {
    * console's host); connections to them go to the pod until close(), Ctrl-C, or a connection fails.
    */
   portForward?: { open(spec: PortForwardSpec): { bindings: PortBinding[]; close(): void } };
+  /** The learner's machine's disk, for `kubectl cp` (the console's home directory). */
+  localFiles?: LocalFiles;
   /** Streams a line to the console while the command keeps running (with `watch`). */
   print?(text: string): void;
 }

@@ -35,6 +35,7 @@ import { topCommand } from './top';
 import { CodeExitError, execCommand } from './exec';
 import { portForwardCommand } from './portforward';
 import { replaceCommand } from './replace';
+import { cpCommand } from './cp';
 import { configCommand, resolveContext, type KubeconfigUser } from './config';
 import { waitCommand } from './wait';
 import { eventsCommand } from './events';
@@ -70,6 +71,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   logsCommand,
   execCommand,
   portForwardCommand,
+  cpCommand,
   applyCommand,
   replaceCommand,
   diffCommand,

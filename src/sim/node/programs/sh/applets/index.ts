@@ -10,6 +10,7 @@ import { FILE_APPLETS } from './files';
 import { FILTER_APPLETS } from './filters';
 import { NET_APPLETS } from './net';
 import { APPLET_NAMES, SYSTEM_APPLETS } from './system';
+import { tar } from './tar';
 import { test } from './test';
 import { TEXT_APPLETS } from './text';
 import type { Applet } from './applet';
@@ -22,6 +23,7 @@ export const APPLETS: Record<string, Applet> = {
   ...FILTER_APPLETS,
   ...SYSTEM_APPLETS,
   ...NET_APPLETS,
+  tar,
   test,
   '[': test,
   true: () => 0,
