@@ -102,7 +102,7 @@ export function containerCaption(c: { name: string; ready: boolean; state: strin
 
 /** Near level: the node agents of a card's rail, in one line each (their full hint stays on hover). */
 export const AGENT_LINE = {
-  kubelet: 'node agent: runs pods',
+  kubelet: 'node agent',
   containerd: 'runtime (CRI)',
   cni: 'pod IPs',
   csi: 'volumes'
