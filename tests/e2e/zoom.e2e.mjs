@@ -153,3 +153,28 @@ export async function threeLevelsAt1280({ page, baseURL, screenshot }) {
   await setLevel(page, 'Zoom in', 'near');
   await screenshot('zoom-near-1280');
 }
+
+export async function farOnADenseCluster({ page, baseURL, screenshot }) {
+  // 40 workers in dense mode: far keeps the canvas and its culling, with tiles instead of cards.
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto(`${baseURL}/?autoplay=0&workers=40&dense=1`);
+  await until(async () => (await page.locator(`${MAP} [data-node]`).count()) === 41, { timeout: 120_000, message: '41 nodes' });
+  await until(async () => !(await page.getByRole('button', { name: 'Zoom out' }).isDisabled()), { message: 'the zoom buttons' });
+  const canvas = page.getByTestId('dense-canvas');
+  const columns = async () => Number(await page.locator('.map').getAttribute('data-columns'));
+  const middle = await columns();
+  await setLevel(page, 'Zoom out', 'far');
+  const far = await columns();
+  await setLevel(page, 'Zoom out', 'far');
+  const farther = await columns();
+  assert.ok(middle < far && far < farther, `columns: middle ${middle}, far ${far} at k 0.5, ${farther} at 0.35`);
+  console.log(`      1920 px, 40 workers: ${middle} cards a row, far ${far} tiles a row at k 0.5, ${farther} at 0.35`);
+  // Culling still works: the DOM has a header per tile drawn, a placeholder for each other.
+  const drawn = Number(await canvas.getAttribute('data-cards'));
+  const headers = await page.locator(`${MAP} [data-node].dense`).count();
+  assert.ok(drawn > 0 && headers >= drawn, `tiles drawn ${drawn}, headers ${headers}`);
+  assert.equal(headers + (await page.locator(`${MAP} [data-node].offscreen`).count()), 41);
+  await screenshot('zoom-far-dense-1920');
+  await setLevel(page, 'Reset view', 'middle');
+  assert.equal(await columns(), middle);
+}
