@@ -177,4 +177,19 @@ export async function farOnADenseCluster({ page, baseURL, screenshot }) {
   await screenshot('zoom-far-dense-1920');
   await setLevel(page, 'Reset view', 'middle');
   assert.equal(await columns(), middle);
+
+  // ctrl + wheel in small ticks over worker-1: one gesture crosses the threshold and goes on, the
+  // grid re-lays out under it (pan-zoom.ts rebase); the tiles stay on screen. (A grid that fits
+  // on screen sits at the top left, as it does at any zoom: the anchor's own test is a unit test.)
+  const card = await page.locator(`${MAP} [data-node="worker-1"] rect.card`).boundingBox();
+  await page.mouse.move(card.x + 20, card.y + 20);
+  await page.keyboard.down('Control');
+  for (let i = 0; i < 6; i++) await page.mouse.wheel(0, 10);
+  await page.keyboard.up('Control');
+  await until(async () => (await level(page)) === 'far', { message: 'far after ctrl + wheel' });
+  await page.waitForTimeout(300);
+  const area = await page.locator(MAP).boundingBox();
+  const tile = await page.locator(`${MAP} [data-node="worker-1"] rect.card`).boundingBox();
+  assert.ok(tile && tile.x >= area.x && tile.y >= area.y && tile.x + tile.width <= area.x + area.width && tile.y + tile.height <= area.y + area.height, `worker-1's tile on screen: ${JSON.stringify(tile)} in ${JSON.stringify(area)}`);
+  await screenshot('zoom-far-wheel-1920');
 }
