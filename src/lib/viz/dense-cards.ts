@@ -7,16 +7,16 @@
  * clickable and focusable (the header, the selection) is a light SVG layer on top (DenseNodes).
  * Pure except `drawCard`, which only draws on the context it is given.
  */
-import { CARD_PAD, GAUGES_H, HEADER_H, RAIL_H, type NodePlacement } from './layout';
+import { CARD_PAD, GAUGES_H, HEADER_H, RAIL_H, TILE_HEADER_H, type NodePlacement } from './layout';
 import type { NodeTone } from './status';
 import type { Gauge } from './usage';
 
 /**
- * Level of detail by zoom: far out a card is a tile with its name and its dots (text under ~7 px
- * is noise and costs the most to draw); from the default zoom on, the rail and gauges too.
+ * Level of detail: semantic zoom's far level lays nodes out as tiles (layout.ts TILE_W, `tile`)
+ * with their name, STATUS and dots (drawTile); otherwise the card with its rail and gauges.
  */
-export function cardDetail(k: number): 'tile' | 'full' {
-  return k < 0.6 ? 'tile' : 'full';
+export function cardDetail(n: Pick<NodePlacement, 'tile'>): 'tile' | 'full' {
+  return n.tile ? 'tile' : 'full';
 }
 
 export interface CardStyle {
@@ -55,6 +55,80 @@ export function chipText(tone: NodeTone, status: string): string {
 function roundRect(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number, r: number): void {
   ctx.beginPath();
   ctx.roundRect(x, y, w, h, r);
+}
+
+/** A tile's pod count, as its line says it. */
+export function podCountText(count: number): string {
+  return `${count} pod${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * Draws one node as a far-level tile (context in map coordinates): a mark and the name, then the
+ * STATUS chip (the card's tones and ✓ / ? cue) and the pod count (or the countdown of a node that
+ * stopped reporting); its dots are drawn after it (dense.ts drawDot). Text is twice a card's size:
+ * tiles are read at half zoom or less.
+ */
+export function drawTile(ctx: CanvasRenderingContext2D, n: NodePlacement, s: CardState, style: CardStyle): void {
+  const c = style.colour;
+  const line = style.line ?? 1;
+  const down = s.tone !== 'ready';
+  ctx.globalAlpha = s.faded ? 0.35 : 1;
+  ctx.setLineDash(down ? [8, 5] : []);
+  roundRect(ctx, n.x + 0.5, n.y + 0.5, n.w - 1, n.h - 1, 12);
+  ctx.fillStyle = c(down ? '--surface-2' : '--surface');
+  ctx.fill();
+  ctx.lineWidth = (s.selected ? line + 2 : line + 0.5) * 1.5;
+  ctx.strokeStyle = c(s.selected ? '--accent' : '--border-strong');
+  ctx.stroke();
+  ctx.setLineDash([]);
+
+  // The mark: a disc in the STATUS tone with the chip's cue in it.
+  const tone = c(CHIP_TOKEN[s.tone]);
+  ctx.beginPath();
+  ctx.arc(n.x + CARD_PAD + 10, n.y + 26, 10, 0, 2 * Math.PI);
+  ctx.fillStyle = tone;
+  ctx.fill();
+  ctx.font = `800 14px ${style.font}`;
+  ctx.fillStyle = c('--surface');
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(down ? '?' : '✓', n.x + CARD_PAD + 10, n.y + 27);
+  ctx.textBaseline = 'alphabetic';
+  ctx.textAlign = 'left';
+  ctx.font = `650 20px ${style.font}`;
+  ctx.fillStyle = c('--text');
+  ctx.fillText(n.name, n.x + CARD_PAD + 28, n.y + 33, n.w - 2 * CARD_PAD - 28);
+
+  // The STATUS chip, as the card's; the pod count (or the countdown) at the right.
+  const text = chipText(s.tone, s.status);
+  ctx.font = `600 16px ${style.font}`;
+  const chipW = Math.min(ctx.measureText(text).width + 20, n.w - 2 * CARD_PAD);
+  const chipY = n.y + 44;
+  roundRect(ctx, n.x + CARD_PAD, chipY, chipW, 24, 12);
+  ctx.strokeStyle = tone;
+  ctx.lineWidth = line * 1.5;
+  ctx.stroke();
+  ctx.fillStyle = tone;
+  ctx.textAlign = 'center';
+  ctx.fillText(text, n.x + CARD_PAD + chipW / 2, chipY + 17.5, chipW - 8);
+  const right = s.countdown ?? (n.pods.length > 0 ? podCountText(n.pods.length) : 'no pods');
+  const rightW = n.w - 3 * CARD_PAD - chipW;
+  if (rightW > 24) {
+    ctx.font = `${s.countdown ? 650 : 400} 15px ${style.font}`;
+    ctx.fillStyle = c(s.countdown ? '--text' : '--text-muted');
+    ctx.textAlign = 'right';
+    ctx.fillText(right, n.x + n.w - CARD_PAD, chipY + 17.5, rightW);
+  }
+  ctx.textAlign = 'left';
+  ctx.strokeStyle = c('--border');
+  ctx.lineWidth = line;
+  ctx.setLineDash([2, 3]);
+  ctx.beginPath();
+  ctx.moveTo(n.x + CARD_PAD, n.y + TILE_HEADER_H - 4);
+  ctx.lineTo(n.x + n.w - CARD_PAD, n.y + TILE_HEADER_H - 4);
+  ctx.stroke();
+  ctx.setLineDash([]);
+  ctx.globalAlpha = 1;
 }
 
 /** Draws one node card (context already in map coordinates). */

@@ -9,6 +9,7 @@
  *   +-- Pending (unscheduled) tray -----------------------------------+
  */
 import type { KObject } from '../bridge/deltas';
+import type { ZoomLevel } from './zoom-level';
 
 export const PAD = 20;
 export const GAP = 16;
@@ -25,6 +26,16 @@ export const TRAY_HEADER_H = 30;
 /** Dense mode: a pod is a dot in a DOT x DOT cell (drawn on a canvas, dense.ts). */
 export const DOT = 14;
 export const DOT_GAP = 4;
+/**
+ * Semantic zoom's far level (zoom-level.ts): a node is a tile, its name and STATUS chip over its
+ * pods as dots, sized to be read at half zoom (its text twice a card's, its dots half again a
+ * dense card's); near level: pods taller, with room for their containers' names.
+ */
+export const TILE_W = 220;
+export const TILE_HEADER_H = 78;
+export const TILE_DOT = 22;
+export const TILE_DOT_GAP = 6;
+export const POD_H_NEAR = 44;
 /** A Service chip in the Services band, and the band's padding around its rows. */
 export const SVC_CHIP_W = 220;
 export const SVC_CHIP_H = 30;
@@ -50,6 +61,8 @@ export interface NodePlacement extends Box {
   node: KObject;
   /** Where the pods area starts inside the card (absolute coordinates). */
   podsY: number;
+  /** Far level: a tile (name, STATUS, dots), no rail, no gauges. */
+  tile?: boolean;
   pods: PodPlacement[];
 }
 
@@ -64,6 +77,8 @@ export interface ClusterLayout {
   tray: Box & { pods: PodPlacement[] };
   /** node name -> slot index; pass it back as `previous` next time. */
   slots: ReadonlyMap<string, number>;
+  /** The semantic zoom level it was laid out for (zoom-level.ts). */
+  zoom: ZoomLevel;
 }
 
 export interface LayoutOptions {
@@ -82,6 +97,8 @@ export interface LayoutOptions {
    * did not change keeps its placement objects, so a batch touching 3 pods places 3 cards' pods.
    */
   reuse?: ClusterLayout;
+  /** Semantic zoom (zoom-level.ts): far lays nodes out as tiles with dots, near makes pods taller for their containers. */
+  zoom?: ZoomLevel;
 }
 
 /** A pod's cell: a labelled shape (POD_W x POD_H), or a dot in dense mode. */
@@ -91,7 +108,28 @@ interface PodCell {
   gap: number;
 }
 const SHAPE_CELL: PodCell = { w: POD_W, h: POD_H, gap: POD_GAP };
+const NEAR_CELL: PodCell = { w: POD_W, h: POD_H_NEAR, gap: POD_GAP };
 const DOT_CELL: PodCell = { w: DOT, h: DOT, gap: DOT_GAP };
+const TILE_CELL: PodCell = { w: TILE_DOT, h: TILE_DOT, gap: TILE_DOT_GAP };
+
+/** A card's frame: its width, what sits above its pods (header, rail) and below them (padding, gauges). */
+interface CardShape {
+  w: number;
+  top: number;
+  bottom: number;
+  cell: PodCell;
+  tile: boolean;
+}
+const cardShapes = new Map<PodCell, CardShape>();
+function cardShape(cell: PodCell): CardShape {
+  let shape = cardShapes.get(cell);
+  if (!shape) {
+    const tile = cell === TILE_CELL;
+    shape = tile ? { w: TILE_W, top: TILE_HEADER_H, bottom: CARD_PAD, cell, tile } : { w: CARD_W, top: HEADER_H + RAIL_H, bottom: CARD_PAD + GAUGES_H, cell, tile };
+    cardShapes.set(cell, shape);
+  }
+  return shape;
+}
 
 /**
  * A name in natural order as a plain string: digit runs padded, so `worker-2` sorts before
@@ -187,7 +225,8 @@ const perRowIn = (width: number, cell: PodCell) => Math.max(1, Math.floor((width
 
 /** Height of a node card holding `podCount` pods. */
 export function cardHeight(podCount: number, cell: PodCell = SHAPE_CELL): number {
-  return HEADER_H + RAIL_H + podsHeight(podCount, perRowIn(CARD_W, cell), cell) + CARD_PAD + GAUGES_H;
+  const shape = cardShape(cell);
+  return shape.top + podsHeight(podCount, perRowIn(shape.w, cell), cell) + shape.bottom;
 }
 
 function placePods(pods: readonly KObject[], x: number, y: number, perRow: number, cell: PodCell): PodPlacement[] {
@@ -223,10 +262,12 @@ const placedFrom = new WeakMap<object, { pods: readonly KObject[]; cell: PodCell
  * kept up to date between batches; with `options.reuse`, unchanged cards keep their placements).
  */
 export function layoutCluster(nodes: readonly KObject[], pods: readonly KObject[] | ReadonlyMap<string, readonly KObject[]>, options: LayoutOptions = {}): ClusterLayout {
-  const width = Math.max(options.width ?? 960, CARD_W + 2 * PAD);
-  const columns = Math.max(1, Math.floor((width - 2 * PAD + GAP) / (CARD_W + GAP)));
+  const zoom = options.zoom ?? 'middle';
+  const cell = zoom === 'far' ? TILE_CELL : options.dense ? DOT_CELL : zoom === 'near' ? NEAR_CELL : SHAPE_CELL;
+  const shape = cardShape(cell);
+  const width = Math.max(options.width ?? 960, shape.w + 2 * PAD);
+  const columns = Math.max(1, Math.floor((width - 2 * PAD + GAP) / (shape.w + GAP)));
   const slots = assignSlots(nodes, options.previous, options.planned);
-  const cell = options.dense ? DOT_CELL : SHAPE_CELL;
 
   // Pods sit in their node's card when the node exists, otherwise in the tray (unscheduled, or orphaned).
   const groups: ReadonlyMap<string, readonly KObject[]> = Array.isArray(pods) ? groupPods(pods) : (pods as ReadonlyMap<string, readonly KObject[]>);
@@ -245,7 +286,7 @@ export function layoutCluster(nodes: readonly KObject[], pods: readonly KObject[
   }
   // Band, grid and tray share one column, centred in the width (a function of the width only,
   // so nothing moves as nodes come and go).
-  const contentW = columns * CARD_W + (columns - 1) * GAP;
+  const contentW = columns * shape.w + (columns - 1) * GAP;
   const contentX = Math.max(PAD, (width - contentW) / 2);
   const band: Box = { x: contentX, y: PAD, w: contentW, h: BAND_H };
   const serviceSlots = options.serviceSlots ?? 0;
@@ -267,10 +308,10 @@ export function layoutCluster(nodes: readonly KObject[], pods: readonly KObject[
     const name = node.metadata?.name as string;
     const slot = slots.get(name)!;
     const row = Math.floor(slot / columns);
-    const x = contentX + (slot % columns) * (CARD_W + GAP);
+    const x = contentX + (slot % columns) * (shape.w + GAP);
     const cardY = rowY[row];
     const h = rowHeights[row];
-    const podsY = cardY + HEADER_H + RAIL_H;
+    const podsY = cardY + shape.top;
     const list = podsByNode.get(name) ?? NO_PODS;
     const prev = before.get(name);
     const from = prev && placedFrom.get(prev);
@@ -279,7 +320,7 @@ export function layoutCluster(nodes: readonly KObject[], pods: readonly KObject[
       placed.push(prev!);
       continue;
     }
-    const placement: NodePlacement = { name, slot, node, x, y: cardY, w: CARD_W, h, podsY, pods: samePods ? prev!.pods : placePods(list, x + CARD_PAD, podsY, perRowIn(CARD_W, cell), cell) };
+    const placement: NodePlacement = { name, slot, node, x, y: cardY, w: shape.w, h, podsY, pods: samePods ? prev!.pods : placePods(list, x + CARD_PAD, podsY, perRowIn(shape.w, cell), cell), ...(shape.tile ? { tile: true } : {}) };
     placedFrom.set(placement, { pods: list, cell });
     placed.push(placement);
   }
@@ -295,7 +336,7 @@ export function layoutCluster(nodes: readonly KObject[], pods: readonly KObject[
   const tray = { x: contentX, y: trayY, w: trayW, h: trayH, pods: trayPods };
   placedFrom.set(tray, { pods: unplaced, cell });
 
-  return { width, height: trayY + trayH + PAD, columns, band, services, nodes: placed, tray, slots };
+  return { width, height: trayY + trayH + PAD, columns, band, services, nodes: placed, tray, slots, zoom };
 }
 
 /** Components in the control-plane band: kube-scheduler, kube-apiserver + etcd, kube-controller-manager. */

@@ -14,6 +14,14 @@ export interface View {
 
 export interface PanZoom {
   zoomBy(factor: number): void;
+  /** Zooms to `k` about the area's centre (the + and − buttons: zoom-level.ts zoomStop). */
+  scaleTo(k: number): void;
+  /**
+   * Moves the view to `view` (within the panning limits) at once, also under a wheel or pinch under
+   * way: the grid just re-laid out (semantic zoom), so the content point the gesture holds under the
+   * pointer is somewhere else.
+   */
+  rebase(view: View): void;
   reset(): void;
   /** Where the view is headed: the end of a pan under way, else the view. */
   goal(): View;
@@ -61,6 +69,22 @@ export function attachPanZoom(svg: SVGSVGElement, onView: (view: View) => void):
 
   return {
     zoomBy: (factor) => selection.call(behavior.scaleBy, factor),
+    scaleTo: (k) => selection.call(behavior.scaleTo, k),
+    rebase(view) {
+      const to = zoomIdentity.translate(view.x, view.y).scale(view.k);
+      goal = undefined;
+      // Then within the panning limits (translateBy constrains, transform does not): a grid that fits
+      // on screen sits at the top left, as it does at any zoom.
+      selection.call(behavior.transform, to).call(behavior.translateBy, 0, 0);
+      // d3-zoom keeps a live gesture on the element (`__zooming`): a wheel's `mouse`, a pinch's
+      // `touch0`/`touch1`, each [screen point, content point under it at the start]. Its next event
+      // would put that content point back under the pointer, undoing the move: re-read it here.
+      const g = (svg as unknown as { __zooming?: Record<'mouse' | 'touch0' | 'touch1', [number, number][] | undefined> }).__zooming;
+      for (const key of ['mouse', 'touch0', 'touch1'] as const) {
+        const p = g?.[key];
+        if (p?.[0] && p[1]) p[1] = current.invert(p[0]);
+      }
+    },
     reset: () => selection.call(behavior.transform, zoomIdentity),
     goal: () => {
       const t = goal ?? current;

@@ -28,8 +28,8 @@ export interface PodView {
   terminating: boolean;
   ready: number;
   total: number;
-  /** One entry per container: is it ready. */
-  containers: { name: string; ready: boolean; state: 'running' | 'waiting' | 'terminated' | 'none' }[];
+  /** One entry per container: is it ready, its state, its RESTARTS. */
+  containers: { name: string; ready: boolean; state: 'running' | 'waiting' | 'terminated' | 'none'; restarts: number }[];
   restarts: number;
   /** Ephemeral containers running now (kubectl debug): not counted in ready/total, as kubectl does not. */
   debugging: string[];
@@ -48,7 +48,7 @@ export function podView(pod: KObject): PodView {
   const containers = specs.map((spec) => {
     const s = statuses.find((c) => c.name === spec.name);
     const state = s?.state?.running ? 'running' : s?.state?.terminated ? 'terminated' : s?.state?.waiting ? 'waiting' : 'none';
-    return { name: spec.name as string, ready: Boolean(s?.ready), state } as PodView['containers'][number];
+    return { name: spec.name as string, ready: Boolean(s?.ready), state, restarts: s?.restartCount ?? 0 } as PodView['containers'][number];
   });
   const ready = containers.filter((c) => c.ready).length;
   const restarts = statuses.reduce((n, c) => n + (c.restartCount ?? 0), 0);
