@@ -76,7 +76,7 @@ checks:
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
-      `${file}:6:1: steps[0].run: unknown command "kubctl": start a line with "kubectl" (or "k") or "sim"\n` +
+      `${file}:6:1: steps[0].run: unknown command "kubctl": start a line with "kubectl" (or "k") or "sim", or a command of the learner's machine (cat, sed, curl ...)\n` +
         `${file}:10:13: checks[0].within: time: invalid duration "soon" (use 500ms, 30s, 5m)\n` +
         `${file}:8:5: checks[0]: a check needs an expectation: matches, notMatches, contains, equals, exitCode\n`
     );

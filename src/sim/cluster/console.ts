@@ -251,6 +251,8 @@ export class Console {
     let input = cmd.stdin;
     const shown: TerminalSegment[] = [];
     let stderr = '';
+    /** What a background port-forward printed on the terminal meanwhile (not into the pipe). */
+    let kubectlOut = '';
     let last: CommandOutput = ok('');
     for (const [i, stage] of stages.entries()) {
       if (stage === '') return fail(`error: syntax error near unexpected token \`|'\n`);
@@ -264,7 +266,10 @@ export class Console {
       else {
         const { net, printed } = await this.#hostNetwork(stage);
         shown.push(...printed);
-        for (const p of printed) if (p.stream === 'stderr') stderr += p.text;
+        for (const p of printed) {
+          if (p.stream === 'stderr') stderr += p.text;
+          else kubectlOut += p.text;
+        }
         last = runOnHost(stage, input ?? '', this.cluster.now, this.#home, net);
       }
       if (i < stages.length - 1) {
@@ -277,7 +282,7 @@ export class Console {
       { stream: 'stdout', text: last.stdout },
       { stream: 'stderr', text: last.stderr }
     ];
-    return { stdout: last.stdout, stderr: stderr + last.stderr, exitCode: last.exitCode, segments: [...shown, ...tail].filter((x) => x.text !== '') };
+    return { stdout: kubectlOut + last.stdout, stderr: stderr + last.stderr, exitCode: last.exitCode, segments: [...shown, ...tail].filter((x) => x.text !== '') };
   }
 
   /** `kubectl exec -it POD -- sh`: checks the container answers, then lines go to it (exec-shell.ts). */

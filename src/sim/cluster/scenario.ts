@@ -8,6 +8,7 @@ import YAML, { isMap, isScalar, isSeq, LineCounter, type Node } from 'yaml';
 import { parseDuration } from '../kernel/clock';
 import { tryParseQuantity } from '../api/quantity';
 import { parseScript } from './script';
+import { isHostCommand } from './host-commands';
 import { parseKubeletConfiguration } from '../kubelet/config/validation';
 import { loadConfiguration } from '../scheduler/config/load';
 import type { ClusterConfig, WorkerNodeConfig } from './config';
@@ -162,7 +163,8 @@ class Reader {
   }
 
   /**
-   * Console lines: each command starts with kubectl, k or sim, and heredocs are closed. Errors
+   * Console lines: each command starts with kubectl, k or sim, or one the learner's machine has
+   * (host-shell.ts: `cat`, `sed -i`, `curl`), and heredocs are closed. Errors
    * name the file line: a block scalar's text starts on the line after its `|`.
    */
   script(node: Node | null | undefined, text: string, path: string, single: boolean): void {
@@ -175,7 +177,7 @@ class Reader {
       const head = cmd.line.split(/\s+/)[0];
       const where = { path, line: fileLine(cmd.lineNo), col: block ? 1 : at.col };
       if (head === '__unterminated_heredoc__') this.errors.push({ ...where, message: `here-document at line ${cmd.lineNo} delimited by end-of-file (wanted \`${cmd.line.split(' ')[1]}')` });
-      else if (head !== 'kubectl' && head !== 'k' && head !== 'sim') this.errors.push({ ...where, message: `unknown command "${head}": start a line with "kubectl" (or "k") or "sim"` });
+      else if (head !== 'kubectl' && head !== 'k' && head !== 'sim' && !isHostCommand(head)) this.errors.push({ ...where, message: `unknown command "${head}": start a line with "kubectl" (or "k") or "sim", or a command of the learner's machine (cat, sed, curl ...)` });
     }
   }
 }

@@ -84,7 +84,7 @@ steps:
     {
       name: 'a console line that is not kubectl or sim, named by its file line',
       text: 'title: t\nsteps:\n  - title: a\n    run: |\n      kubectl get pods\n      kubeclt get nodes\n',
-      errors: 's.yaml:6:1: steps[0].run: unknown command "kubeclt": start a line with "kubectl" (or "k") or "sim"\n'
+      errors: 's.yaml:6:1: steps[0].run: unknown command "kubeclt": start a line with "kubectl" (or "k") or "sim", or a command of the learner\'s machine (cat, sed, curl ...)\n'
     },
     {
       name: 'an unterminated heredoc',
@@ -122,10 +122,10 @@ steps:
   }
 
   it('reports every mistake at once, each with its own line', () => {
-    const errors = errorsOf('title: t\nsteps:\n  - title: a\n    run: rm -rf /\n  - titel: b\n    text: x\nchecks:\n  - run: sim time\n    contains: x\n');
+    const errors = errorsOf('title: t\nsteps:\n  - title: a\n    run: docker ps\n  - titel: b\n    text: x\nchecks:\n  - run: sim time\n    contains: x\n');
     expect(errors).toBe(
       [
-        's.yaml:4:10: steps[0].run: unknown command "rm": start a line with "kubectl" (or "k") or "sim"',
+        's.yaml:4:10: steps[0].run: unknown command "docker": start a line with "kubectl" (or "k") or "sim", or a command of the learner\'s machine (cat, sed, curl ...)',
         's.yaml:5:5: steps[1].titel: unknown field "titel"; expected one of: title, text, run, key',
         's.yaml:0:0: steps[1].title: required field is missing',
         's.yaml:0:0: checks[0].title: required field is missing',
