@@ -1,5 +1,5 @@
 /** Small formatters the page shares; ages come from the kubectl printers, so they print one way. */
-import { formatClock } from '../sim/kernel/trace';
+import { formatClock } from '../sim/kernel/timestamp';
 import { humanDuration } from '../sim/kubectl/printers/duration';
 
 /** Virtual time as the top bar shows it: `00:04:35`. */

@@ -165,3 +165,38 @@ export async function denseModeCanvas({ page, baseURL, screenshot }) {
   await page.setViewportSize({ width: 390, height: 844 });
   await bothThemes(page, screenshot, 'dense-390');
 }
+
+/**
+ * The label selector's parser is not part of the map's first load (filter.ts loadSelectorParser):
+ * a selector typed as the page's first interaction, or one from the URL, filters all the same, on
+ * the main page and on /embed.
+ */
+export async function labelFilterLoadsOnFirstUse({ page, baseURL }) {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const etcd = page.locator(`${MAP} [data-pod="kube-system/etcd-control-plane"]`);
+  const proxy = page.locator(`${MAP} [data-pod^="kube-system/kube-proxy-"]`).first();
+  const onlyEtcd = async (how) => {
+    await until(async () => /^1 of \d+ pods$/.test(await page.getByTestId('filter-count').textContent()), { message: `${how}: 1 of N pods` });
+    await until(async () => (await proxy.getAttribute('data-faded')) === 'true', { message: `${how}: kube-proxy faded` });
+    assert.equal(await etcd.getAttribute('data-faded'), 'false', `${how}: etcd shown`);
+  };
+  for (const path of ['/?autoplay=0&seed=1', '/embed?seed=1']) {
+    // Typed (the field's focus starts loading the parser; the selector applies after a short pause).
+    await page.goto(`${baseURL}${path}`);
+    await waitForNodes(page);
+    await proxy.waitFor();
+    await page.getByTestId('filter-labels').pressSequentially('component=etcd');
+    await onlyEtcd(`${path}, typed`);
+    assert.equal(await page.getByTestId('filter-labels').inputValue(), 'component=etcd');
+    // A selector the API rejects still says why.
+    await page.getByTestId('filter-labels').fill('component in (etcd');
+    await page.getByTestId('filter-labels').press('Enter');
+    await until(async () => /unable to parse requirement/.test((await page.locator('#filter-error').textContent().catch(() => '')) ?? ''), { message: `${path}: the parser's error` });
+
+    // From the URL, before any interaction: the parser loads with the filter.
+    await page.goto(`${baseURL}${path}&l=${encodeURIComponent('component=etcd')}`);
+    await waitForNodes(page);
+    assert.equal(await page.getByTestId('filter-labels').inputValue(), 'component=etcd');
+    await onlyEtcd(`${path}, from the URL`);
+  }
+}

@@ -30,6 +30,9 @@ export async function serviceLinksFollowReadiness({ page, baseURL, screenshot })
   const kubernetes = page.locator(`${MAP} [data-service="default/kubernetes"]`);
   await kubernetes.waitFor({ state: 'attached' });
   assert.equal(await kubernetes.locator('[data-service-count]').textContent(), '1/1 ready');
+  // So no links: their layer (ClusterMap's ServiceLinks) loads right after the first frame, empty.
+  await page.locator(`${MAP} .svc-links`).waitFor({ state: 'attached' });
+  assert.equal(await page.locator(`${MAP} [data-service-link]`).count(), 0);
 
   await runInConsole(page, APP, /service\/web created/);
   await advance(page, 30);

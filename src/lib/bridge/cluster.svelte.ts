@@ -11,13 +11,10 @@ import { clusterWorkerName, startClusterWorker } from './early-worker';
 import clusterWorkerUrl from '../../../workers/cluster.worker.ts?worker&url';
 import type { BootOptions, ClockStatus, ExecResult, LiveInputs, MetricsQuery, MetricsResult, NodeUsageSample, PageMessage, PlaygroundApi } from './protocol';
 import type { AttemptRecord } from '../../sim/scheduler/explain';
-import { indexByPod, type PodTraceIndex } from '../inspector/pod-trace';
 import { foldPulls, foldRailCalls, type PullState, type RailCall } from '../viz/rail';
 import { decisionsToExplain, foldDecisions, type Decision } from '../viz/scheduling';
 import { foldWatchTraffic, kubeletPools, NO_TRAFFIC, PodNodes, type WatchTraffic } from '../viz/watch-traffic';
 import { foldPodMarks, prunePodMarks, type PodMarks } from '../viz/probes';
-import { foldMarkers, markersUpTo, type Marker } from '../timeline/markers';
-import { indexStory, type StoryIndex } from '../viz/story-index';
 
 export type ClusterPhase = 'idle' | 'booting' | 'ready' | 'failed';
 
@@ -64,10 +61,6 @@ export class Cluster {
   trace = $state.raw<readonly TraceEvent[]>([]);
   /** node name -> virtual time of its kubelet's last Lease renewal (from `lease.renew` trace events). */
   heartbeats = $state.raw<ReadonlyMap<string, number>>(new Map());
-  /** pod key -> its events worth a sequence diagram (bounded per pod), so no view rescans `trace`. */
-  podTrace = $state.raw<PodTraceIndex>(new Map());
-  /** pod key -> the trace events that tell its story (focus mode's strip), bounded per pod. */
-  storyTrace = $state.raw<StoryIndex>(new Map());
   /** node name -> its recent CRI / CNI / CSI calls (call phase, chatty status calls left out). */
   railCalls = $state.raw<ReadonlyMap<string, readonly RailCall[]>>(new Map());
   /** pod key -> its latest image pull (in progress or finished). */
@@ -85,8 +78,6 @@ export class Cluster {
   plannedNodes = $state.raw<readonly string[]>([]);
   /** node name -> its memory and nodefs in use, as the kubelet's eviction manager observes them. */
   nodeUsage = $state.raw<ReadonlyMap<string, NodeUsageSample>>(new Map());
-  /** The timeline's marks (warnings, evictions, OOM kills...) from the live cluster's Events, by time. */
-  markers = $state.raw<readonly Marker[]>([]);
   /** The moment the timeline is replaying to (a replay takes a moment), or undefined. */
   seeking = $state<number | undefined>();
   /** A jump ahead in progress: how far (0..1) and how long in all; undefined when none. */
@@ -149,7 +140,6 @@ export class Cluster {
     this.clock = { t: 0, running: false, speed: this.clock.speed };
     this.resources = new Map();
     this.plannedNodes = [];
-    this.markers = [];
     this.seeking = this.jump = undefined;
     this.#prepared = false;
     await this.start();
@@ -240,12 +230,9 @@ export class Cluster {
       case 'reset':
         this.resources = applyChanges(new Map(), message.changes);
         this.plannedNodes = message.plannedNodes;
-        if (!message.clock.viewing) this.markers = foldMarkers(this.markers, message.changes);
         this.heartbeats = new Map();
         this.nodeUsage = applyUsage(new Map(), message.usage);
         this.trace = [];
-        this.podTrace = new Map();
-        this.storyTrace = new Map();
         this.railCalls = new Map();
         this.pulls = new Map();
         this.decisions = [];
@@ -255,22 +242,21 @@ export class Cluster {
         this.#podNodes.update(message.changes);
         this.#poolOf = kubeletPools(message.plannedNodes);
         this.watchTraffic = NO_TRAFFIC;
+        this.received(message);
         this.#setClock(message.clock);
         break;
       case 'delta':
         this.resources = applyChanges(this.resources, message.changes);
-        if (!message.clock.viewing) this.markers = foldMarkers(this.markers, message.changes);
         this.nodeUsage = applyUsage(this.nodeUsage, message.usage);
         this.trace = appendBounded(this.trace, message.trace, this.#options.traceLimit);
         this.heartbeats = latestHeartbeats(this.heartbeats, message.trace);
-        this.podTrace = indexByPod(this.podTrace, message.trace);
-        this.storyTrace = indexStory(this.storyTrace, message.trace);
         this.railCalls = foldRailCalls(this.railCalls, message.trace);
         this.pulls = foldPulls(this.pulls, message.trace);
         this.#foldPodMarks(message.trace);
         this.#foldDecisions(message.trace);
         this.#podNodes.update(message.changes);
         this.watchTraffic = foldWatchTraffic(this.watchTraffic, message.trace, this.#receivers);
+        this.received(message);
         this.#setClock(message.clock);
         break;
       case 'output':
@@ -278,6 +264,12 @@ export class Cluster {
         break;
     }
   }
+
+  /**
+   * A reset or a delta, once this class has folded it: a subclass folds its own views of the
+   * cluster here (PlaygroundCluster: the timeline, the inspector's and focus mode's indexes).
+   */
+  protected received(_message: Extract<PageMessage, { type: 'reset' | 'delta' }>): void {}
 
   #foldPodMarks(trace: readonly TraceEvent[]): void {
     const pods = this.resources.get('pods');
@@ -458,11 +450,9 @@ export class Cluster {
     this.#setClock(await this.#call((api) => api.returnToLive()));
   }
 
-  /** Resume from the moment viewed: it becomes the live cluster; the marks after it go. */
+  /** Resume from the moment viewed: it becomes the live cluster. */
   async resume(): Promise<void> {
-    const status = await this.#call((api) => api.resume());
-    this.markers = markersUpTo(this.markers, status.t);
-    this.#setClock(status);
+    this.#setClock(await this.#call((api) => api.resume()));
   }
 
   /** The kube-scheduler's record of its last attempt at a pod (the inspector's scheduling tab). */

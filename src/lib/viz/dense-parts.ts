@@ -3,3 +3,4 @@
 export { default as DenseLayer } from './DenseLayer.svelte';
 export { default as DenseNodes } from './DenseNodes.svelte';
 export { default as NodePodList } from './NodePodList.svelte';
+export { hitTest } from './dense';

@@ -9,14 +9,8 @@
 import type { NodePlacement, PodPlacement } from './layout';
 import { podView, type PodTone } from './status';
 
-/** Pods on the map above which `auto` switches to dots. */
-export const DENSE_THRESHOLD = 300;
-
-export type DenseSetting = 'auto' | 'on' | 'off';
-
-export function isDense(setting: DenseSetting, podCount: number): boolean {
-  return setting === 'on' || (setting === 'auto' && podCount > DENSE_THRESHOLD);
-}
+// When the map turns dense lives in dense-setting.ts (the map's first load reads it without the canvas's drawing).
+export { DENSE_THRESHOLD, isDense, type DenseSetting } from './dense-setting';
 
 export type DotShape = 'disc' | 'ring' | 'dashed-ring' | 'diamond' | 'triangle' | 'square' | 'cross' | 'small-square';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compileFilter, countMatching, filterFromQuery, filterToQuery, isFiltering, NO_FILTER, PodNamespaces, type MapFilter } from './filter';
+import * as parser from '../../sim/api/labels';
+import { compileFilter, countMatching, filterFromQuery, loadSelectorParser, filterToQuery, isFiltering, NO_FILTER, PodNamespaces, type MapFilter } from './filter';
 import { applyChanges, type KObject, type Resources } from '../bridge/deltas';
 import type { ObjectChange } from '../bridge/protocol';
 
@@ -18,7 +19,7 @@ const PODS = [
 ];
 
 const shown = (f: Partial<MapFilter>) =>
-  PODS.filter((p) => compileFilter({ ...NO_FILTER, ...f }).matches(p)).map((p) => p.metadata.name);
+  PODS.filter((p) => compileFilter({ ...NO_FILTER, ...f }, parser).matches(p)).map((p) => p.metadata.name);
 
 describe('compileFilter', () => {
   it.each([
@@ -42,19 +43,33 @@ describe('compileFilter', () => {
     ['an unclosed set', 'app in (web', "unable to parse requirement: found '', expected: ',' or ')'"],
     ['an operator without a key', '=web', "found '=', expected: !, identifier, or 'end of string'"]
   ])('a selector upstream rejects (%s) gives its error and filters by the rest only', (_, labels, message) => {
-    const f = compileFilter({ ...NO_FILTER, namespace: 'shop', labels });
+    const f = compileFilter({ ...NO_FILTER, namespace: 'shop', labels }, parser);
     expect(f.error).toBe(message);
     expect(PODS.filter((p) => f.matches(p)).map((p) => p.metadata.name)).toEqual(['db-0', 'queue-0']);
   });
 
   it('fades the other node cards only with a node filter', () => {
-    expect(compileFilter({ ...NO_FILTER, node: 'worker-1' }).matchesNode('worker-2')).toBe(false);
-    expect(compileFilter({ ...NO_FILTER, node: 'worker-1' }).matchesNode('worker-1')).toBe(true);
-    expect(compileFilter({ ...NO_FILTER, namespace: 'shop' }).matchesNode('worker-2')).toBe(true);
+    expect(compileFilter({ ...NO_FILTER, node: 'worker-1' }, parser).matchesNode('worker-2')).toBe(false);
+    expect(compileFilter({ ...NO_FILTER, node: 'worker-1' }, parser).matchesNode('worker-1')).toBe(true);
+    expect(compileFilter({ ...NO_FILTER, namespace: 'shop' }, parser).matchesNode('worker-2')).toBe(true);
+  });
+
+  it('a selector whose parser has not loaded yet is pending: it filters by namespace and node only until then', () => {
+    const f = compileFilter({ ...NO_FILTER, namespace: 'shop', labels: 'app=db' }, undefined);
+    expect(f).toMatchObject({ active: true, pending: true });
+    expect(f.error).toBeUndefined();
+    expect(PODS.filter((p) => f.matches(p)).map((p) => p.metadata.name)).toEqual(['db-0', 'queue-0']);
+    expect(compileFilter({ ...NO_FILTER, namespace: 'shop' }, undefined).pending).toBeUndefined();
+  });
+
+  it('loads the parser once, as the API module', async () => {
+    const loading = loadSelectorParser();
+    expect(loadSelectorParser()).toBe(loading);
+    expect((await loading).parseSelector).toBe(parser.parseSelector);
   });
 
   it('counts what it shows', () => {
-    expect(countMatching(PODS, compileFilter({ ...NO_FILTER, labels: 'tier=back' }))).toEqual({ shown: 2, total: 6 });
+    expect(countMatching(PODS, compileFilter({ ...NO_FILTER, labels: 'tier=back' }, parser))).toEqual({ shown: 2, total: 6 });
   });
 });
 

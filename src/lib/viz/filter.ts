@@ -6,8 +6,21 @@
  *
  * upstream: staging/src/k8s.io/apimachinery/pkg/labels/selector.go (Parse)
  */
-import { LabelSelectorError, parseSelector, type Selector } from '../../sim/api/labels';
+import type { Selector } from '../../sim/api/labels';
 import { changedKeys, type KObject } from '../bridge/deltas';
+
+/** The API's label-selector parser (labels.ts, some 4 kB gzip of the map's first load). */
+export type SelectorParser = Pick<typeof import('../../sim/api/labels'), 'parseSelector' | 'LabelSelectorError'>;
+
+let selectorParser: Promise<SelectorParser> | undefined;
+/**
+ * Loads the selector parser: it is not part of the map's first load, which has no selector to
+ * parse. The map asks for it when a filter has labels (typed, or from the URL); the bar as soon as
+ * its Labels field has the focus, so a typed selector finds it loaded.
+ */
+export function loadSelectorParser(): Promise<SelectorParser> {
+  return (selectorParser ??= import('../../sim/api/labels'));
+}
 
 export interface MapFilter {
   /** A namespace (`kubectl -n`), or '' for every namespace. */
@@ -47,6 +60,8 @@ export function isFiltering(filter: MapFilter): boolean {
 
 export interface CompiledFilter {
   active: boolean;
+  /** A selector waits for its parser (loadSelectorParser): meanwhile it filters by namespace and node only. */
+  pending?: boolean;
   /** The selector's error in upstream's words (the filter then matches by namespace and node only). */
   error?: string;
   /** Whether a pod is shown in full (true) or faded. */
@@ -58,15 +73,16 @@ export interface CompiledFilter {
 /**
  * Compiles the filter once; `matches` is then called per pod per change. A selector upstream
  * rejects does not throw: the error is kept for the filter bar and the labels part is ignored.
+ * Without `parser` (not loaded yet) a selector is `pending` and ignored the same way.
  */
-export function compileFilter(filter: MapFilter): CompiledFilter {
+export function compileFilter(filter: MapFilter, parser: SelectorParser | undefined): CompiledFilter {
   let selector: Selector | undefined;
   let error: string | undefined;
-  if (filter.labels) {
+  if (filter.labels && parser) {
     try {
-      selector = parseSelector(filter.labels);
+      selector = parser.parseSelector(filter.labels);
     } catch (e) {
-      if (!(e instanceof LabelSelectorError)) throw e;
+      if (!(e instanceof parser.LabelSelectorError)) throw e;
       // The parser's own words (`unable to parse requirement: found '', expected: ',' or ')'`).
       error = e.message;
     }
@@ -74,6 +90,7 @@ export function compileFilter(filter: MapFilter): CompiledFilter {
   const { namespace, node } = filter;
   return {
     active: isFiltering(filter),
+    ...(filter.labels && !parser ? { pending: true } : {}),
     ...(error ? { error } : {}),
     matches(pod) {
       if (namespace && (pod.metadata?.namespace ?? 'default') !== namespace) return false;

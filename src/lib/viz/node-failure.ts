@@ -13,11 +13,9 @@ import type { KObject } from '../bridge/deltas';
 import { parseTimestamp } from '../../sim/kernel/timestamp';
 import { DEFAULT_NODE_LIFECYCLE } from '../../sim/controllers/nodelifecycle/config';
 import { minTolerationMs } from '../../sim/controllers/tainteviction/tolerations';
+import { STALE_AFTER_MS } from './node-heartbeat';
 
-/** The kubelet renews its Lease every 10 s (a quarter of leaseDurationSeconds 40). upstream: pkg/kubelet/kubelet.go */
-export const LEASE_RENEW_MS = 10_000;
-/** A renewal this late means the heartbeat stopped (one interval plus slack for jitter). */
-export const STALE_AFTER_MS = LEASE_RENEW_MS + 2_500;
+export { LEASE_RENEW_MS, STALE_AFTER_MS } from './node-heartbeat';
 
 export const TAINT_UNREACHABLE = 'node.kubernetes.io/unreachable';
 export const TAINT_NOT_READY = 'node.kubernetes.io/not-ready';

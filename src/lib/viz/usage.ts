@@ -14,7 +14,7 @@
  *   to the requests, and say so.
  */
 import type { KObject } from '../bridge/deltas';
-import { tryParseQuantity } from '../../sim/api/quantity';
+import { Milli, scaledValue } from '../../sim/api/quantity-parse';
 import { DefaultEvictionHard } from '../../sim/kubelet/eviction/defaults';
 import type { NodeUsageSample } from '../bridge/protocol';
 
@@ -38,9 +38,8 @@ type Resource = 'cpu' | 'memory' | 'ephemeral-storage';
 
 function amount(raw: unknown, resource: Resource): number {
   if (raw === undefined || raw === null) return 0;
-  const q = tryParseQuantity(String(raw));
-  if (!q) return 0;
-  return resource === 'cpu' ? q.milliValue() : q.value();
+  // CPU in millicores (MilliValue), the rest in bytes (Value).
+  return scaledValue(String(raw), resource === 'cpu' ? Milli : 0) ?? 0;
 }
 
 /** A pod's effective request: max(sum of containers, largest init container). upstream: resourcehelper.PodRequests */
@@ -84,8 +83,8 @@ export function formatBytes(bytes: number): string {
 export function evictionTick(threshold: string | undefined, capacity: number): number | undefined {
   if (!threshold || capacity <= 0) return undefined;
   if (threshold.endsWith('%')) return 1 - Number(threshold.slice(0, -1)) / 100;
-  const q = tryParseQuantity(threshold);
-  return q ? Math.max(0, 1 - q.value() / capacity) : undefined;
+  const bytes = scaledValue(threshold, 0);
+  return bytes !== undefined ? Math.max(0, 1 - bytes / capacity) : undefined;
 }
 
 function pressureOf(node: KObject, type: string): string | undefined {

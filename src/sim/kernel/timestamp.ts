@@ -1,6 +1,7 @@
 /**
- * Virtual time as the timestamps objects carry (metav1.Time, metav1.MicroTime), and back. A module
- * of its own (clock.ts re-exports it) so the page's map reads timestamps without the event clock.
+ * Virtual time as the timestamps objects carry (metav1.Time, metav1.MicroTime), and back, and as
+ * a clock reads (`sim trace`'s column, the page's clock). A module of its own (clock.ts and trace.ts
+ * re-export it) so the page's map reads timestamps without the event clock or the trace buffer.
  * upstream: staging/src/k8s.io/apimachinery/pkg/apis/meta/v1/time.go, micro_time.go
  */
 
@@ -33,4 +34,14 @@ export function parseTimestamp(ts: string | undefined): number | undefined {
   if (!ts) return undefined;
   const ms = Date.parse(ts);
   return Number.isNaN(ms) ? undefined : ms - SIM_EPOCH_MS;
+}
+
+/** Virtual time as HH:MM:SS.mmm. */
+export function formatClock(ms: number): string {
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor((ms % 3_600_000) / 60_000);
+  const s = Math.floor((ms % 60_000) / 1000);
+  const milli = Math.floor(ms % 1000);
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${pad(h)}:${pad(m)}:${pad(s)}.${pad(milli, 3)}`;
 }

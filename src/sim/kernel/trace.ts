@@ -3,6 +3,10 @@
  * sequence diagrams, `sim trace`, time travel and the tests. Kinds use upstream names with a
  * prefix (`api.create`, `watch.MODIFIED`, `cri.RunPodSandbox`, `lease.renew`); do not rename them.
  */
+import { formatClock } from './timestamp';
+
+// The clock's text (HH:MM:SS.mmm) lives in timestamp.ts (the page's clock reads it without the trace); re-exported here.
+export { formatClock };
 
 export interface TraceEvent {
   /** Virtual time in ms. */
@@ -256,14 +260,4 @@ export function formatTraceEvent(e: TraceEvent): string {
     .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
     .join(' ');
   return [formatClock(t), component, node ?? '-', kind, pod ?? '-', details].filter((s) => s !== '').join(' ');
-}
-
-/** Virtual time as HH:MM:SS.mmm. */
-export function formatClock(ms: number): string {
-  const h = Math.floor(ms / 3_600_000);
-  const m = Math.floor((ms % 3_600_000) / 60_000);
-  const s = Math.floor((ms % 60_000) / 1000);
-  const milli = Math.floor(ms % 1000);
-  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${pad(h)}:${pad(m)}:${pad(s)}.${pad(milli, 3)}`;
 }

@@ -22,6 +22,7 @@ import {
   quantityFromJSON,
   tryParseQuantity,
 } from '../../../src/sim/api/quantity';
+import { scaledValue } from '../../../src/sim/api/quantity-parse';
 
 const MOST_POSITIVE = (1n << 63n) - 1n;
 const MOST_NEGATIVE = -(1n << 63n);
@@ -503,6 +504,16 @@ describe('value / milliValue / scaledValue', () => {
     expect(q.milliValue()).toBe(milli);
     expect(q.valueBig()).toBe(BigInt(value));
     expect(q.milliValueBig()).toBe(BigInt(milli));
+  });
+
+  // quantity-parse.ts scaledValue: the page's gauges read the same parser without the class.
+  it.each(table)('%s without the Quantity class (scaledValue)', (input, value, milli) => {
+    expect(scaledValue(input, 0)).toBe(value);
+    expect(scaledValue(input, Milli)).toBe(milli);
+  });
+  it.each(['', '1.5Gb', '12x', '+-1', '1Mi '])('scaledValue of %j, which upstream rejects, is undefined', (input) => {
+    expect(tryParseQuantity(input)).toBeUndefined();
+    expect(scaledValue(input, 0)).toBeUndefined();
   });
 
   // upstream TestScaledValue: NewScaledQuantity(1, from).ScaledValue(to)

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SimClock, formatDuration, parseDuration, parseTimestamp, timestamp, microTimestamp } from '../../../src/sim/kernel/clock';
+import { formatClock } from '../../../src/sim/kernel/timestamp';
+import { formatClock as traceFormatClock } from '../../../src/sim/kernel/trace';
 
 describe('SimClock', () => {
   it('runs timers in (time, sequence) order', () => {
@@ -138,5 +140,15 @@ describe('durations and timestamps', () => {
     expect(timestamp(95_999)).toBe('2025-01-01T00:01:35Z');
     expect(microTimestamp(1_250)).toBe('2025-01-01T00:00:01.250000Z');
     expect(parseTimestamp('2025-01-01T00:01:35Z')).toBe(95_000);
+  });
+  it.each([
+    [0, '00:00:00.000'],
+    [1_250, '00:00:01.250'],
+    [95_999.7, '00:01:35.999'],
+    [36_000_000 + 61_001, '10:01:01.001'],
+    [360_000_000, '100:00:00.000']
+  ])('reads %d ms as a clock: %s (the trace re-exports the same)', (ms, text) => {
+    expect(formatClock(ms)).toBe(text);
+    expect(traceFormatClock).toBe(formatClock);
   });
 });
