@@ -3,17 +3,9 @@
 // The canvas draws only the cards on screen, a click on a card's header selects the node (the
 // canvas outlines it in the accent colour), and scrolling the map brings other cards in.
 import assert from 'node:assert/strict';
-import { until } from './helpers.mjs';
+import { bothThemes, until } from './helpers.mjs';
 
 const MAP = '[data-testid="cluster-map"]';
-
-async function bothThemes(page, screenshot, name) {
-  for (const theme of ['light', 'dark']) {
-    const current = await page.evaluate(() => document.documentElement.dataset.theme ?? 'light');
-    if (current !== theme) await page.getByRole('button', { name: `Switch to ${theme} theme` }).click();
-    await screenshot(`${name}-${theme}`);
-  }
-}
 
 /** The canvas pixel (RGBA) at a point of the page, in CSS px. */
 function canvasPixel(page, x, y) {

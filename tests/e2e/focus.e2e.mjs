@@ -3,23 +3,9 @@
 // tells its story (restarts after back-off, CrashLoopBackOff) with virtual times; Esc leaves.
 // Dense mode at 40 workers draws the pods as dots on a canvas, and a click on a dot selects it.
 import assert from 'node:assert/strict';
-import { clockMs, runInConsole, until, waitForNodes } from './helpers.mjs';
+import { advance, bothThemes, clockMs, runInConsole, until, waitForNodes } from './helpers.mjs';
 
 const MAP = '[data-testid="cluster-map"]';
-
-async function advance(page, seconds) {
-  const before = await clockMs(page);
-  await runInConsole(page, `sim advance ${seconds}s`, /\$/);
-  await until(async () => (await clockMs(page)) >= before + seconds * 1000, { message: `the clock past +${seconds}s` });
-}
-
-async function bothThemes(page, screenshot, name) {
-  for (const theme of ['light', 'dark']) {
-    const current = await page.evaluate(() => document.documentElement.dataset.theme ?? 'light');
-    if (current !== theme) await page.getByRole('button', { name: `Switch to ${theme} theme` }).click();
-    await screenshot(`${name}-${theme}`);
-  }
-}
 
 export async function filterAndFocusACrashingPod({ page, baseURL, screenshot }) {
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -52,3 +52,20 @@ export async function runInConsole(page, line, expect, timeout = 20_000) {
 }
 
 export const GET_NODES_HEADER = /^NAME\s+STATUS\s+ROLES\s+AGE\s+VERSION\s*$/m;
+
+/** `sim advance Ns` in the console, then waits until the page's clock shows it. */
+export async function advance(page, seconds) {
+  const before = await clockMs(page);
+  await runInConsole(page, `sim advance ${seconds}s`, /\$/);
+  await until(async () => (await clockMs(page)) >= before + seconds * 1000, { message: `the clock past +${seconds}s` });
+}
+
+/** A screenshot in each theme (`NAME-light`, `NAME-dark`), through the top bar's toggle; `settleMs` for a canvas that redraws on the next frame. */
+export async function bothThemes(page, screenshot, name, settleMs = 0) {
+  for (const theme of ['light', 'dark']) {
+    const current = await page.evaluate(() => document.documentElement.dataset.theme ?? 'light');
+    if (current !== theme) await page.getByRole('button', { name: `Switch to ${theme} theme` }).click();
+    if (settleMs > 0) await page.waitForTimeout(settleMs);
+    await screenshot(`${name}-${theme}`);
+  }
+}

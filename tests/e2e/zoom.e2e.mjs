@@ -4,7 +4,7 @@
 // reset comes back to today's map, + (or ctrl + wheel over a pod) goes to near (container names in
 // the pods, the rail's agents explained), and reset again brings the middle level back as it was.
 import assert from 'node:assert/strict';
-import { clockMs, runInConsole, until } from './helpers.mjs';
+import { advance, bothThemes, clockMs, runInConsole, until } from './helpers.mjs';
 
 const MAP = '[data-testid="cluster-map"]';
 const INSPECTOR = 'section[aria-label="Inspector"]';
@@ -21,21 +21,6 @@ async function perRow(page) {
   const boxes = await page.locator(`${MAP} [data-node] rect.card`).evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ x: r.x, y: r.y, w: r.width })));
   const top = Math.min(...boxes.map((b) => b.y));
   return { count: boxes.filter((b) => Math.abs(b.y - top) < 2).length, width: boxes[0]?.w ?? 0 };
-}
-
-async function advance(page, seconds) {
-  const before = await clockMs(page);
-  await runInConsole(page, `sim advance ${seconds}s`, /\$/);
-  await until(async () => (await clockMs(page)) >= before + seconds * 1000, { message: `the clock past +${seconds}s` });
-}
-
-async function bothThemes(page, screenshot, name) {
-  for (const theme of ['light', 'dark']) {
-    const current = await page.evaluate(() => document.documentElement.dataset.theme ?? 'light');
-    if (current !== theme) await page.getByRole('button', { name: `Switch to ${theme} theme` }).click();
-    await page.waitForTimeout(150);
-    await screenshot(`${name}-${theme}`);
-  }
 }
 
 async function setLevel(page, button, want) {
@@ -63,7 +48,7 @@ export async function threeLevels({ page, baseURL, screenshot }) {
   assert.match(await toolbar.getAttribute('aria-label'), /middle/);
   const middle = await perRow(page);
   assert.equal(middle.width, 280, 'cards at k = 1');
-  await bothThemes(page, screenshot, 'zoom-middle-1920');
+  await bothThemes(page, screenshot, 'zoom-middle-1920', 150);
 
   // Far: tiles, more of them a row; the toolbar says what the level draws.
   await setLevel(page, 'Zoom out', 'far');
@@ -75,7 +60,7 @@ export async function threeLevels({ page, baseURL, screenshot }) {
   assert.ok(Math.abs(far.width - TILE_W * 0.5) < 1, `tiles at k = 0.5: ${far.width} px`);
   assert.ok(far.count > middle.count, `more tiles a row at far (${far.count}) than cards at middle (${middle.count})`);
   console.log(`      1920 px, 12 workers: middle ${middle.count} cards a row, far (k 0.5) ${far.count} tiles a row`);
-  await bothThemes(page, screenshot, 'zoom-far-1920');
+  await bothThemes(page, screenshot, 'zoom-far-1920', 150);
 
   // A click on a dot inspects its pod: the tile of a node with pods, its first dot.
   const name = await page.locator(`${MAP} [data-node].dense:not([data-node="control-plane"]):not([data-pods="0"])`).first().getAttribute('data-node');
@@ -118,7 +103,7 @@ export async function threeLevels({ page, baseURL, screenshot }) {
   await until(async () => (await page.locator(`${MAP} [data-agent-line="kubelet"]`).count()) > 0, { message: "the kubelet's one-line explanation" });
   assert.match(await page.locator(`${MAP} [data-agent-line="kubelet"]`).first().textContent(), /node agent/);
   assert.match(await toolbar.getAttribute('aria-label'), /near/);
-  await bothThemes(page, screenshot, 'zoom-near-1920');
+  await bothThemes(page, screenshot, 'zoom-near-1920', 150);
 
   // Back to middle: no captions, cards as before.
   await setLevel(page, 'Reset view', 'middle');

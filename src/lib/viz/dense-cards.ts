@@ -62,6 +62,21 @@ export function podCountText(count: number): string {
   return `${count} pod${count === 1 ? '' : 's'}`;
 }
 
+/** A card's or tile's outline and fill: faded with the filter, dashed and greyed while the node is not Ready, the accent when selected. */
+function frame(ctx: CanvasRenderingContext2D, n: NodePlacement, s: CardState, style: CardStyle, shape: { dash: number[]; radius: number; width: number; border: string }): void {
+  const c = style.colour;
+  const down = s.tone !== 'ready';
+  ctx.globalAlpha = s.faded ? 0.35 : 1;
+  ctx.setLineDash(down ? shape.dash : []);
+  roundRect(ctx, n.x + 0.5, n.y + 0.5, n.w - 1, n.h - 1, shape.radius);
+  ctx.fillStyle = c(down ? '--surface-2' : '--surface');
+  ctx.fill();
+  ctx.lineWidth = shape.width;
+  ctx.strokeStyle = c(s.selected ? '--accent' : shape.border);
+  ctx.stroke();
+  ctx.setLineDash([]);
+}
+
 /**
  * Draws one node as a far-level tile (context in map coordinates): a mark and the name, then the
  * STATUS chip (the card's tones and ✓ / ? cue) and the pod count (or the countdown of a node that
@@ -72,15 +87,7 @@ export function drawTile(ctx: CanvasRenderingContext2D, n: NodePlacement, s: Car
   const c = style.colour;
   const line = style.line ?? 1;
   const down = s.tone !== 'ready';
-  ctx.globalAlpha = s.faded ? 0.35 : 1;
-  ctx.setLineDash(down ? [8, 5] : []);
-  roundRect(ctx, n.x + 0.5, n.y + 0.5, n.w - 1, n.h - 1, 12);
-  ctx.fillStyle = c(down ? '--surface-2' : '--surface');
-  ctx.fill();
-  ctx.lineWidth = (s.selected ? line + 2 : line + 0.5) * 1.5;
-  ctx.strokeStyle = c(s.selected ? '--accent' : '--border-strong');
-  ctx.stroke();
-  ctx.setLineDash([]);
+  frame(ctx, n, s, style, { dash: [8, 5], radius: 12, width: (s.selected ? line + 2 : line + 0.5) * 1.5, border: '--border-strong' });
 
   // The mark: a disc in the STATUS tone with the chip's cue in it.
   const tone = c(CHIP_TOKEN[s.tone]);
@@ -136,15 +143,7 @@ export function drawCard(ctx: CanvasRenderingContext2D, n: NodePlacement, s: Car
   const c = style.colour;
   const line = style.line ?? 1;
   const down = s.tone !== 'ready';
-  ctx.globalAlpha = s.faded ? 0.35 : 1;
-  ctx.setLineDash(down ? [6, 4] : []);
-  roundRect(ctx, n.x + 0.5, n.y + 0.5, n.w - 1, n.h - 1, 10);
-  ctx.fillStyle = c(down ? '--surface-2' : '--surface');
-  ctx.fill();
-  ctx.lineWidth = s.selected ? line + 1 : line;
-  ctx.strokeStyle = c(s.selected ? '--accent' : '--border');
-  ctx.stroke();
-  ctx.setLineDash([]);
+  frame(ctx, n, s, style, { dash: [6, 4], radius: 10, width: s.selected ? line + 1 : line, border: '--border' });
 
   // Header: a status mark, the name, the STATUS chip.
   ctx.textBaseline = 'alphabetic';
