@@ -192,3 +192,24 @@ export async function denseCanvas({ page, baseURL, screenshot }) {
   assert.ok(aligned >= 370, `a card's header is ${aligned} px wide on screen (280 map units at 1.35)`);
   await screenshot('dense-1280');
 }
+
+/**
+ * On a phone the top bar has no room for the toggle (a class does not watch a phone): it is hidden
+ * while the mode is off, and the clock reads whole beside the lesson menu (with it, the clock slid
+ * under the menu's icon and read `0:00:06`).
+ */
+export async function phoneTopBar({ page, baseURL, screenshot }) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${baseURL}/?autoplay=0`);
+  const clock = page.getByTestId('clock');
+  await clock.waitFor();
+  assert.equal(await page.getByTestId('projector-toggle').isVisible(), false, 'no projector toggle on a phone');
+  const clockBox = await clock.boundingBox();
+  const lessonBox = await page.getByRole('button', { name: /lesson|Playground/i }).first().boundingBox();
+  assert.ok(lessonBox.x + lessonBox.width <= clockBox.x, `the clock (x ${clockBox.x}) clear of the lesson menu (right edge ${lessonBox.x + lessonBox.width})`);
+  assert.equal(await clock.evaluate((el) => el.scrollWidth <= el.clientWidth), true, 'the clock text is not clipped');
+  // Turned on from the URL, the toggle is there to turn it off.
+  await page.goto(`${baseURL}/?autoplay=0&projector=1`);
+  await page.getByTestId('projector-toggle').waitFor({ state: 'visible' });
+  await screenshot('phone-top-bar');
+}
