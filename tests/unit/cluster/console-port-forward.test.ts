@@ -34,6 +34,19 @@ describe('kubectl port-forward in the console', () => {
     expect(await run('wget -qO- localhost:9999')).toEqual({ out: "wget: can't connect to remote host (127.0.0.1): Connection refused\n", code: 1 });
   });
 
+  it("curl -I shows nginx's own headers, and nginx logs the request as coming from 127.0.0.1 inside the pod", async () => {
+    const { run } = await webSession();
+    await run('kubectl run solo --image=nginx:1.27');
+    await run('sim advance 15s');
+    await run('kubectl port-forward solo 8080:80');
+    const head = await run('curl -sI localhost:8080');
+    expect(head.out).toMatch(
+      /^Handling connection for 8080\nHTTP\/1\.1 200 OK\r\nServer: nginx\r\nDate: \w{3}, \d\d \w{3} 2025 00:00:\d\d GMT\r\nContent-Type: text\/html\r\nContent-Length: 615\r\nLast-Modified: [^\r]+ GMT\r\nConnection: keep-alive\r\nETag: "[0-9a-f]+-267"\r\nAccept-Ranges: bytes\r\n\r\n$/
+    );
+    expect((await run('curl -si localhost:8080/missing')).out).toMatch(/HTTP\/1\.1 404 Not Found\r\nServer: nginx\r\nDate: [^\r]+\r\nContent-Type: text\/html\r\nContent-Length: 146\r\nConnection: keep-alive\r\n\r\n<html>/);
+    expect((await run('kubectl logs solo --tail 2')).out).toMatch(/^127\.0\.0\.1 - - \[01\/Jan\/2025:00:00:\d\d \+0000\] "GET \/ HTTP\/1\.1" 200 615 "-" "curl\/8\.5\.0" "-"\n127\.0\.0\.1 - - \[[^\]]+\] "GET \/missing HTTP\/1\.1" 404 146 "-" "curl\/8\.5\.0" "-"\n$/);
+  });
+
   it('a connection to a port nothing listens on in the pod ends the forward: "lost connection to pod"', async () => {
     const { run } = await webSession();
     await run('kubectl port-forward deploy/web 9090:81');

@@ -82,14 +82,42 @@ function nginxHttp(ctx: ProcessContext, _startedAt: number, _port: number, path:
   const q = path.indexOf('?');
   const p = q < 0 ? path : path.slice(0, q);
   // `/` (every httpGet probe's path) reads one constant path: no string made and hashed per request.
-  const file = readFile(ctx, p === '/' ? NGINX_INDEX_PATH : `/usr/share/nginx/html${p.endsWith('/') ? p + 'index.html' : p}`);
+  const filePath = p === '/' ? NGINX_INDEX_PATH : `/usr/share/nginx/html${p.endsWith('/') ? p + 'index.html' : p}`;
+  const file = readFile(ctx, filePath);
   const res = file !== undefined ? okHTML(file) : status(404, NOT_FOUND_NGINX);
+  // A probe (no client) gets the shared answer; a client's connection sees nginx's own headers and is logged.
+  if (!client || !('status' in res)) return res;
   // The image's access log is stdout, format `main` (nginx.conf: log_format main '$remote_addr - $remote_user [$time_local] "$request" ...').
-  if (client && 'status' in res) {
-    const ua = headers['User-Agent'] ?? headers['user-agent'] ?? '-';
-    ctx.stdout(`${client.ip} - - [${nginxTime(ctx.now())}] "GET ${path} HTTP/1.1" ${res.status} ${res.body.length} "-" "${ua}" "-"\n`);
-  }
-  return res;
+  const ua = headers['User-Agent'] ?? headers['user-agent'] ?? '-';
+  ctx.stdout(`${client.ip} - - [${nginxTime(ctx.now())}] "GET ${path} HTTP/1.1" ${res.status} ${res.body.length} "-" "${ua}" "-"\n`);
+  return { ...res, headers: nginxHeaders(ctx, res, file !== undefined ? filePath : undefined) };
+}
+
+/** RFC 7231's IMF-fixdate (`Mon, 07 Dec 2026 02:40:00 GMT`): HTTP's Date and Last-Modified. */
+function httpDate(ms: number): string {
+  return new Date(SIM_EPOCH_MS + ms).toUTCString();
+}
+
+/**
+ * The headers nginx sends, in its order: Server (with the version, server_tokens on), Date,
+ * Content-Type, Content-Length; for a file also Last-Modified, then Connection, and for a file
+ * ETag (`"<mtime hex>-<size hex>"`) and Accept-Ranges.
+ * upstream: nginx src/http/ngx_http_header_filter_module.c, ngx_http_core_module.c
+ * (ngx_http_set_etag), ngx_http_static_module.c (allow_ranges).
+ */
+function nginxHeaders(ctx: ProcessContext, res: { status: number; body: string; headers?: Record<string, string> }, filePath: string | undefined): Record<string, string> {
+  const length = new TextEncoder().encode(res.body).length;
+  const st = filePath ? ctx.fs.stat(filePath) : undefined;
+  const mtime = st && typeof st === 'object' ? st.mtime : undefined;
+  return {
+    Server: ctx.env.NGINX_VERSION ? `nginx/${ctx.env.NGINX_VERSION}` : 'nginx',
+    Date: httpDate(ctx.now()),
+    'Content-Type': 'text/html',
+    'Content-Length': String(length),
+    ...(mtime !== undefined ? { 'Last-Modified': httpDate(mtime) } : {}),
+    Connection: 'keep-alive',
+    ...(mtime !== undefined ? { ETag: `"${Math.floor((SIM_EPOCH_MS + mtime) / 1000).toString(16)}-${length.toString(16)}"`, 'Accept-Ranges': 'bytes' } : {})
+  };
 }
 
 function redisStartup(ctx: ProcessContext): void {
