@@ -8,10 +8,9 @@
  * checkDestinationIsDir, copyFromPod, untarAll, makeTar/recursiveTar), cp/filespec.go.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import { fail, KubectlError, type CommandSpec, type Invocation } from './command';
-import { CodeExitError } from './exec';
-import { connect, defaultContainer, dialOf, findContainerByName, podForArg } from './logs';
-import { podExec } from '../kubelet/server/proxy';
+import { fail, type CommandSpec, type Invocation } from './command';
+import { CodeExitError, execInPod } from './exec';
+import { podForArg } from './logs';
 import { readTar, writeTar, type TarEntry } from '../node/programs/sh/applets/tar';
 import { isFsError } from '../node/programs/sh/applets/applet';
 import type { ContainerFS } from '../node/programs/process';
@@ -98,18 +97,9 @@ export const cpCommand: CommandSpec = {
 /** Runs argv in the pod's container as kubectl exec does; its stderr goes where `errTo` says. */
 async function execIn(inv: Invocation, spec: FileSpec, argv: string[], stdin: string | undefined, errTo: (s: string) => void): Promise<{ stdout: string; exitCode: number }> {
   const pod = await podForArg({ ...inv, namespace: spec.namespace ?? inv.namespace }, spec.pod!, 60_000, false);
-  const phase = pod.status?.phase;
-  if (phase === 'Succeeded' || phase === 'Failed') fail(`cannot exec into a container in a completed pod; current phase is ${phase}`);
-  let container = inv.flags.str('container');
-  if (container) {
-    if (!findContainerByName(pod, container)) fail(`container ${container} not found in pod ${pod.metadata.name}`);
-  } else container = defaultContainer(pod, errTo);
-  if (!pod.spec?.nodeName) fail(`pod ${pod.metadata.name} does not have a host assigned`);
-  await connect(inv, 'create', 'pods', pod.metadata.namespace, pod.metadata.name, 'exec');
-  const r = await podExec(dialOf(inv), { namespace: pod.metadata.namespace, name: pod.metadata.name, node: pod.spec.nodeName }, container, argv, stdin);
-  if (!r.ok) throw new KubectlError(r.error);
-  errTo(r.value.stderr);
-  return { stdout: r.value.stdout, exitCode: r.value.exitCode };
+  const r = await execInPod(inv, pod, inv.flags.str('container'), argv, stdin, errTo);
+  errTo(r.stderr);
+  return r;
 }
 
 /** upstream: copyFromPod + untarAll: the archive's members under the source's cleaned path land under dest. */

@@ -43,7 +43,7 @@ import { createClusterRoleBindingCommand, createClusterRoleCommand, createRoleBi
 const CREATE_FLAGS: FlagDef[] = [...OUTPUT_FLAGS, DRY_RUN_FLAG, FIELD_MANAGER_FLAG('kubectl-create'), VALIDATE_FLAG, { name: 'save-config', type: 'bool' }];
 
 /** `--save-config`: the object's JSON as the last-applied annotation. upstream: util.CreateOrUpdateAnnotation */
-function saveConfig(inv: Invocation, obj: KObject): KObject {
+export function saveConfig(inv: Invocation, obj: KObject): KObject {
   if (!inv.flags.bool('save-config')) return obj;
   const { json } = modifiedConfiguration(obj, false);
   return { ...obj, metadata: { ...obj.metadata, annotations: { ...(obj.metadata?.annotations ?? {}), [LAST_APPLIED]: json } } };

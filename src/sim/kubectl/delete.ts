@@ -12,7 +12,7 @@ import { fetchRefs, MISSING_RESOURCE_ERROR, refsFromFilesOrArgs } from './builde
 /** `--timeout=0` waits "forever" (a week upstream); a sim cap keeps a stuck finalizer from hanging the console. */
 const WAIT_FOREVER_MS = 10 * 60_000;
 
-const CASCADE: Record<string, 'Background' | 'Foreground' | 'Orphan'> = {
+export const CASCADE: Record<string, 'Background' | 'Foreground' | 'Orphan'> = {
   background: 'Background',
   foreground: 'Foreground',
   orphan: 'Orphan',

@@ -9,9 +9,10 @@
  * (StreamOptions.SetupTTY), pkg/util/term, k8s.io/utils/exec (CodeExitError).
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import { fail, KubectlError, usageError, type CommandSpec } from './command';
+import { fail, KubectlError, usageError, type CommandSpec, type Invocation } from './command';
 import { connect, defaultContainer, dialOf, findContainerByName, podForArg } from './logs';
 import { podExec } from '../kubelet/server/proxy';
+import type { ExecResult } from '../kubelet/server/server';
 
 /** A command that ran and exited non-zero: kubectl exits with the same code. */
 export class CodeExitError extends KubectlError {
@@ -53,21 +54,30 @@ export const execCommand: CommandSpec = {
     if (flags.bool('tty') && flags.bool('stdin') && !quiet) out.warning('Unable to use a TTY - input is not a terminal or the right kind of file\n');
 
     const pod = await podForArg(inv, before[0], flags.int('pod-running-timeout'), false);
-    const phase = pod.status?.phase;
-    if (phase === 'Succeeded' || phase === 'Failed') fail(`cannot exec into a container in a completed pod; current phase is ${phase}`);
-    let container = flags.str('container');
-    if (container) {
-      if (!findContainerByName(pod, container)) fail(`container ${container} not found in pod ${pod.metadata.name}`);
-    } else container = defaultContainer(pod, (s) => out.err(s), quiet);
-    if (!pod.spec?.nodeName) fail(`pod ${pod.metadata.name} does not have a host assigned`);
     // -i: kubectl's own stdin (a heredoc, a pipe) goes to the command, then closes.
     const stdin = flags.bool('stdin') ? (inv.ctx.stdin ?? '') : undefined;
-    // upstream: since v1.31 (AuthorizePodWebsocketUpgradeCreatePermission) exec needs `create` on pods/exec.
-    await connect(inv, 'create', 'pods', pod.metadata.namespace, pod.metadata.name, 'exec');
-    const r = await podExec(dialOf(inv), { namespace: pod.metadata.namespace, name: pod.metadata.name, node: pod.spec.nodeName }, container, command, stdin);
-    if (!r.ok) throw new KubectlError(r.error);
-    out.out(r.value.stdout);
-    out.err(r.value.stderr);
-    if (r.value.exitCode !== 0) throw new CodeExitError(r.value.exitCode);
+    const r = await execInPod(inv, pod, flags.str('container'), command, stdin, (s) => out.err(s), quiet);
+    out.out(r.stdout);
+    out.err(r.stderr);
+    if (r.exitCode !== 0) throw new CodeExitError(r.exitCode);
   }
 };
+
+/**
+ * ExecOptions.Run for a pod already found: the phase check, the container (`container`, or the
+ * default with its notice through `warn`), pods/exec authorization, then the kubelet's exec.
+ * kubectl exec and kubectl cp's tar both go this way.
+ */
+export async function execInPod(inv: Invocation, pod: any, container: string, command: string[], stdin: string | undefined, warn: (s: string) => void, quiet = false): Promise<ExecResult> {
+  const phase = pod.status?.phase;
+  if (phase === 'Succeeded' || phase === 'Failed') fail(`cannot exec into a container in a completed pod; current phase is ${phase}`);
+  if (container) {
+    if (!findContainerByName(pod, container)) fail(`container ${container} not found in pod ${pod.metadata.name}`);
+  } else container = defaultContainer(pod, warn, quiet);
+  if (!pod.spec?.nodeName) fail(`pod ${pod.metadata.name} does not have a host assigned`);
+  // upstream: since v1.31 (AuthorizePodWebsocketUpgradeCreatePermission) exec needs `create` on pods/exec.
+  await connect(inv, 'create', 'pods', pod.metadata.namespace, pod.metadata.name, 'exec');
+  const r = await podExec(dialOf(inv), { namespace: pod.metadata.namespace, name: pod.metadata.name, node: pod.spec.nodeName }, container, command, stdin);
+  if (!r.ok) throw new KubectlError(r.error);
+  return r.value;
+}

@@ -12,13 +12,12 @@ import { qualifiedKindName } from '../api/resources';
 import type { KObject } from '../apiserver/store';
 import { AggregateError, DRY_RUN_FLAG, FIELD_MANAGER_FLAG, FILENAME_FLAGS, OUTPUT_FLAGS, VALIDATE_FLAG, dryRunStrategy, entryOf, fail, failStatus, fieldValidation, usageError, withSource, type CommandSpec, type ErrorEntry } from './command';
 import { loadManifests } from './manifest';
-import { modifiedConfiguration, LAST_APPLIED } from './apply';
+import { saveConfig } from './create';
+import { CASCADE } from './delete';
 import { checkOutputFormat, MUTATION_FORMATS, operationLine, printObjects } from './output';
 
 /** upstream: forceReplace polls until each deleted object is gone, 5 minutes unless --timeout says otherwise. */
 const FORCE_WAIT_MS = 5 * 60_000;
-
-const CASCADE: Record<string, 'Background' | 'Foreground' | 'Orphan'> = { background: 'Background', foreground: 'Foreground', orphan: 'Orphan', true: 'Background', false: 'Orphan' };
 
 export const replaceCommand: CommandSpec = {
   name: 'replace',
@@ -58,11 +57,6 @@ export const replaceCommand: CommandSpec = {
     checkOutputFormat(format, MUTATION_FORMATS);
     const load = await loadManifests(inv, filenames, { validate: !['false', 'ignore'].includes(flags.str('validate')) });
     const errors: ErrorEntry[] = load.errors.map((message) => ({ message }));
-    const withConfig = (obj: KObject): KObject => {
-      if (!flags.bool('save-config')) return obj;
-      const { json } = modifiedConfiguration(obj, false);
-      return { ...obj, metadata: { ...obj.metadata, annotations: { ...(obj.metadata?.annotations ?? {}), [LAST_APPLIED]: json } } };
-    };
     const printed: KObject[] = [];
     const done = (info: (typeof load.infos)[number], obj: KObject) => {
       if (!format || format === 'name') out.out(operationLine(info.resource, info.name, 'replaced', strategy, format));
@@ -95,7 +89,7 @@ export const replaceCommand: CommandSpec = {
       if (!(await gone()) && !(await ctx.waitFor(gone, timeout))) fail('timed out waiting for the condition');
       for (const info of deleted) {
         try {
-          const body = structuredClone(withConfig(info.obj));
+          const body = structuredClone(saveConfig(inv, info.obj));
           if (body.metadata) delete body.metadata.resourceVersion;
           const res = await ctx.request({ verb: 'create', resource: info.resource.name, namespace: info.resource.namespaced ? info.namespace : undefined, body, fieldValidation: fieldValidation(flags) });
           if (!res.ok) failStatus(withSource('creating', info.source, res.status));
@@ -108,7 +102,7 @@ export const replaceCommand: CommandSpec = {
       for (const info of load.infos) {
         try {
           const ns = info.resource.namespaced ? info.namespace : undefined;
-          let body = withConfig(info.obj);
+          let body = saveConfig(inv, info.obj);
           if (!body.metadata?.resourceVersion) {
             // upstream: helper.Replace with overwrite: the live object's resourceVersion (a missing object is NotFound).
             const live = await ctx.request({ verb: 'get', resource: info.resource.name, namespace: ns, name: info.name });
